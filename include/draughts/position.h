@@ -1,0 +1,27 @@
+/* A position: the men and kings of each side and the side to move.  It is a
+ * small value type, copied to make a move; history and draw counters belong
+ * to the game. */
+#ifndef DRAUGHTS_POSITION_H
+#define DRAUGHTS_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "draughts/variant.h"
+
+struct dr_position {
+    uint64_t pieces[2]; /* by colour, men and kings */
+    uint64_t kings;     /* kings of both colours */
+    int side;           /* DR_WHITE or DR_BLACK */
+};
+
+void dr_position_start(const struct dr_variant *v, struct dr_position *pos);
+
+static inline uint64_t dr_occupied(const struct dr_position *p)
+{
+    return p->pieces[0] | p->pieces[1];
+}
+
+bool dr_position_equal(const struct dr_position *a, const struct dr_position *b);
+
+#endif

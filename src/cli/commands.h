@@ -1,0 +1,10 @@
+/* Sub-commands of the draughts program.  Each returns the exit status:
+ * 0 success, 1 a failed check, 2 bad usage or bad input. */
+#ifndef DR_COMMANDS_H
+#define DR_COMMANDS_H
+
+int cmd_perft(int argc, char **argv);
+int cmd_moves(int argc, char **argv);
+int cmd_variants(int argc, char **argv);
+
+#endif

@@ -1,0 +1,40 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} commands[] = {
+    {"perft", cmd_perft, "perft [--variant V | --rules FILE] [--fen FEN] [--divide] DEPTH"},
+    {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
+    {"variants", cmd_variants, "variants"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: draughts COMMAND [OPTIONS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  draughts %s\n", commands[i].usage);
+    fprintf(out, "\nVariants are listed by 'draughts variants'; --rules FILE loads your own.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "draughts: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
