@@ -13,6 +13,7 @@ enum { DR_WHITE = 0, DR_BLACK = 1 };
 
 /* Absolute directions as seen by White sitting at the bottom. */
 enum dr_dir { DR_N, DR_NE, DR_E, DR_SE, DR_S, DR_SW, DR_W, DR_NW, DR_NDIRS };
+#define DR_NDIRS_MAX 8
 
 enum dr_precedence { DR_PREC_FREE, DR_PREC_MAJORITY, DR_PREC_ITALIAN };
 enum dr_removal { DR_REMOVAL_DEFERRED, DR_REMOVAL_IMMEDIATE };
@@ -24,6 +25,13 @@ enum dr_promotion {
 enum dr_notation { DR_NOTATION_NUMERIC, DR_NOTATION_ALGEBRAIC };
 
 #define DR_MAX_SQUARES 64
+
+/* The bit offsets of a set of directions, split by sign so that hot loops
+ * shift without testing it. */
+struct dr_shifts {
+    uint8_t n_up, n_down;
+    uint8_t up[DR_NDIRS_MAX], down[DR_NDIRS_MAX];
+};
 #define DR_NAME_LEN 32
 
 struct dr_variant {
@@ -70,9 +78,17 @@ struct dr_variant {
     int nsquares;                 /* playing squares */
     uint64_t board;               /* bits that are playing squares */
     int shift[DR_NDIRS];          /* bit offset of one step in each direction */
+    uint8_t rot[DR_NDIRS];        /* the same offset as a left rotation (mod 64) */
+    bool ghost;                   /* a step off the board never lands on a playing
+                                   * square, so board-masked steps need no edge mask */
+    struct dr_shifts man_move_shifts[2], man_capture_shifts[2];
     uint64_t can_step[DR_NDIRS];  /* squares that have a neighbour that way */
     uint64_t promo_row[2];        /* where a man of each side is crowned */
     uint64_t ray[DR_NDIRS][DR_MAX_SQUARES]; /* squares beyond sq, exclusive */
+    int8_t next_sq[DR_NDIRS][DR_MAX_SQUARES]; /* neighbour of sq that way, -1 if none */
+    uint64_t man_capture_nbrs[2][DR_MAX_SQUARES]; /* squares a man on sq could jump */
+    uint64_t man_capture_lands[2][DR_MAX_SQUARES]; /* where those jumps land */
+    int8_t dir_of_shift[128];     /* direction whose shift is i - 64, or -1 */
     int8_t sq_file[DR_MAX_SQUARES], sq_rank[DR_MAX_SQUARES]; /* 0-based */
     int8_t sq_number[DR_MAX_SQUARES];   /* 1-based numeric name of a bit */
     int8_t number_sq[DR_MAX_SQUARES + 1]; /* bit of numeric name n, -1 if none */

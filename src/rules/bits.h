@@ -17,11 +17,20 @@ static inline int bits_pop(uint64_t *b)
 }
 
 /* Every square of bb moved one step in direction d; squares without a
- * neighbour that way drop off. */
+ * neighbour that way drop off.  After that mask no bit can wrap, so a
+ * rotation does the shift either way without a branch. */
 static inline uint64_t bits_step(const struct dr_variant *v, uint64_t bb, int d)
 {
-    int s = v->shift[d];
     bb &= v->can_step[d];
+    unsigned r = v->rot[d];
+    return (bb << r) | (bb >> ((64 - r) & 63));
+}
+
+/* A step without the edge mask, for ghost-layout boards (v->ghost): the
+ * result is only meaningful once intersected with a set of board squares. */
+static inline uint64_t bits_shift(const struct dr_variant *v, uint64_t bb, int d)
+{
+    int s = v->shift[d];
     return s > 0 ? bb << s : bb >> -s;
 }
 

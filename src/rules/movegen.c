@@ -15,50 +15,50 @@ struct capture_ctx {
     const struct dr_variant *v;
     struct dr_movelist *list;
     uint64_t enemy, enemy_kings, promo;
-    uint32_t best; /* best precedence key of the moves in list */
+    uint64_t empty;    /* free squares; grows during a capture with immediate removal */
+    uint32_t best;     /* best precedence key of the moves in list */
     int side, from;
     bool from_king;
-    uint8_t path[DR_MAX_JUMPS], dirs[DR_MAX_JUMPS];
-    uint8_t caps[DR_MAX_JUMPS];
+    /* the sequence in progress */
+    uint8_t flags;     /* DR_MOVE_PROMOTES when the piece stands crowned */
+    int nkings;        /* kings captured so far */
+    uint32_t korder;   /* bit 15-i set when jump i took a king */
+    uint8_t path[DR_MAX_JUMPS], dirs[DR_MAX_JUMPS], caps[DR_MAX_JUMPS];
     /* path mode: report every complete sequence instead of listing moves */
     dr_path_fn on_path;
     void *arg;
 };
 
-/* The state of a capture sequence in progress. */
-struct seq {
-    int sq;
-    uint64_t captured, empty;
-    int last_dir, n;
-    int nkings;        /* kings captured so far */
-    uint32_t korder;   /* bit 15-i set when jump i took a king */
-    uint8_t flags;
-};
-
-static uint32_t precedence_key(const struct capture_ctx *c, const struct seq *s)
+static uint32_t precedence_key(const struct capture_ctx *c, int n)
 {
     switch (c->v->precedence) {
     case DR_PREC_FREE:
         return 0;
     case DR_PREC_MAJORITY:
-        return (uint32_t)s->n;
+        return (uint32_t)n;
     case DR_PREC_ITALIAN:
-        return (uint32_t)s->n << 24 | (uint32_t)c->from_king << 23 | (uint32_t)s->nkings << 16 |
-               s->korder;
+        return (uint32_t)n << 24 | (uint32_t)c->from_king << 23 | (uint32_t)c->nkings << 16 |
+               c->korder;
     }
     return 0;
 }
 
-static void add_capture(struct capture_ctx *c, const struct seq *s)
+static void report_path(struct capture_ctx *c, int to, uint64_t captured, int n, uint32_t key)
 {
-    uint32_t key = precedence_key(c, s);
+    struct dr_path p = {(uint8_t)c->from, (uint8_t)to, (uint8_t)n, c->flags, captured, key,
+                        {0}, {0}, {0}};
+    memcpy(p.land, c->path, (size_t)n);
+    memcpy(p.dirs, c->dirs, (size_t)n);
+    memcpy(p.caps, c->caps, (size_t)n);
+    c->on_path(c->arg, &p);
+}
+
+/* A complete sequence of n jumps ends on to. */
+static void add_capture(struct capture_ctx *c, int to, uint64_t captured, int n)
+{
+    uint32_t key = precedence_key(c, n);
     if (c->on_path) {
-        struct dr_path p = {(uint8_t)c->from, (uint8_t)s->sq, (uint8_t)s->n, s->flags,
-                            s->captured, key, {0}, {0}, {0}};
-        memcpy(p.land, c->path, (size_t)s->n);
-        memcpy(p.dirs, c->dirs, (size_t)s->n);
-        memcpy(p.caps, c->caps, (size_t)s->n);
-        c->on_path(c->arg, &p);
+        report_path(c, to, captured, n, key);
         return;
     }
     struct dr_movelist *l = c->list;
@@ -69,144 +69,181 @@ static void add_capture(struct capture_ctx *c, const struct seq *s)
         l->count = 0;
     }
     for (int i = 0; i < l->count; i++)
-        if (l->moves[i].to == s->sq && l->moves[i].captures == s->captured &&
+        if (l->moves[i].captures == captured && l->moves[i].to == to &&
             l->moves[i].from == c->from)
             return;
     if (l->count == DR_MAX_MOVES)
         return;
     struct dr_move *m = &l->moves[l->count++];
     m->from = (uint8_t)c->from;
-    m->to = (uint8_t)s->sq;
-    m->captures = s->captured;
-    m->flags = s->flags;
+    m->to = (uint8_t)to;
+    m->captures = captured;
+    m->flags = c->flags;
 }
 
-/* Take the piece on mid and land on land; the jump is number s->n. */
-static struct seq jump(const struct capture_ctx *c, const struct seq *s, int mid, int land, int d)
+/* Bookkeeping of jump number n over mid onto land, and its undo. */
+static inline void jump_do(struct capture_ctx *c, int n, int mid, int land, int d)
 {
-    struct seq t = *s;
-    uint64_t m = 1ULL << mid;
-    bool king = (c->enemy_kings & m) != 0;
-    t.sq = land;
-    t.captured |= m;
-    if (c->v->removal == DR_REMOVAL_IMMEDIATE)
-        t.empty |= m;
-    t.last_dir = d;
-    if (king) {
-        t.nkings++;
-        if (s->n < 16)
-            t.korder |= 1u << (15 - s->n);
+    c->path[n] = (uint8_t)land;
+    c->dirs[n] = (uint8_t)d;
+    c->caps[n] = (uint8_t)mid;
+    if ((c->enemy_kings >> mid) & 1) {
+        c->nkings++;
+        if (n < 16)
+            c->korder |= 1u << (15 - n);
     }
-    t.n++;
-    return t;
+    if (c->v->removal == DR_REMOVAL_IMMEDIATE)
+        c->empty |= 1ULL << mid;
 }
 
-static bool king_jumps(struct capture_ctx *c, const struct seq *s);
+static inline void jump_undo(struct capture_ctx *c, int n, int mid)
+{
+    if ((c->enemy_kings >> mid) & 1) {
+        c->nkings--;
+        if (n < 16)
+            c->korder &= ~(1u << (15 - n));
+    }
+    if (c->v->removal == DR_REMOVAL_IMMEDIATE)
+        c->empty &= ~(1ULL << mid);
+}
 
-static bool man_jumps(struct capture_ctx *c, const struct seq *s)
+static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n);
+
+/* A man lands on the far row in the middle of a capture. */
+static void man_crowned(struct capture_ctx *c, int land, uint64_t captured, int d, int n)
+{
+    uint8_t saved = c->flags;
+    c->flags |= DR_MOVE_PROMOTES;
+    switch (c->v->promotion) {
+    case DR_PROMO_IMMEDIATE_ENDS:
+        add_capture(c, land, captured, n);
+        break;
+    case DR_PROMO_IMMEDIATE_CONTINUES:
+        if (!king_jumps(c, land, captured, d, n))
+            add_capture(c, land, captured, n);
+        break;
+    case DR_PROMO_END_OF_MOVE:
+        break;
+    }
+    c->flags = saved;
+}
+
+/* A man's jumps go over a neighbour onto the square beyond; with a fixed
+ * bit offset per direction that square is 2*mid - sq. */
+static bool man_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n)
 {
     const struct dr_variant *v = c->v;
-    uint64_t jumpable = c->enemy & ~s->captured;
+    uint64_t jumpable = c->enemy & ~captured;
     if (!v->men_capture_kings)
         jumpable &= ~c->enemy_kings;
-    uint64_t here = 1ULL << s->sq;
+    uint64_t targets = jumpable & v->man_capture_nbrs[c->side][sq];
+    if (!targets)
+        return false;
+    uint64_t lands = v->man_capture_lands[c->side][sq] & c->empty;
     bool any = false;
-    for (unsigned dirs = v->man_capture_dirs[c->side]; dirs; dirs &= dirs - 1) {
-        int d = __builtin_ctz(dirs);
-        if (v->no_reverse_jump && s->last_dir == dr_dir_opposite(d))
+    while (targets) {
+        int mid = bits_pop(&targets);
+        int land = 2 * mid - sq;
+        if ((unsigned)land >= 64 || !((lands >> land) & 1))
             continue;
-        uint64_t mid = bits_step(v, here, d);
-        if (!(mid & jumpable) || !(bits_step(v, mid, d) & s->empty))
+        int d = v->dir_of_shift[mid - sq + 64];
+        if (v->no_reverse_jump && last_dir == dr_dir_opposite(d))
             continue;
         any = true;
-        int msq = s->sq + v->shift[d];
-        struct seq t = jump(c, s, msq, msq + v->shift[d], d);
-        c->path[s->n] = (uint8_t)t.sq;
-        c->dirs[s->n] = (uint8_t)d;
-        c->caps[s->n] = (uint8_t)msq;
-        if ((1ULL << t.sq) & c->promo) {
-            t.flags |= DR_MOVE_PROMOTES;
-            if (v->promotion == DR_PROMO_IMMEDIATE_ENDS) {
-                add_capture(c, &t);
-                continue;
-            }
-            if (v->promotion == DR_PROMO_IMMEDIATE_CONTINUES) {
-                if (!king_jumps(c, &t))
-                    add_capture(c, &t);
-                continue;
-            }
-            /* end of move: go on as a man, crowned only if it stops here */
-            if (!man_jumps(c, &t))
-                add_capture(c, &t);
-            continue;
+        uint64_t now = captured | 1ULL << mid;
+        jump_do(c, n, mid, land, d);
+        if (((c->promo >> land) & 1) && v->promotion != DR_PROMO_END_OF_MOVE) {
+            man_crowned(c, land, now, d, n + 1);
+        } else if (!man_jumps(c, land, now, d, n + 1)) {
+            /* a man that stops on the far row is crowned */
+            uint8_t saved = c->flags;
+            if ((c->promo >> land) & 1)
+                c->flags |= DR_MOVE_PROMOTES;
+            add_capture(c, land, now, n + 1);
+            c->flags = saved;
         }
-        t.flags &= (uint8_t)~DR_MOVE_PROMOTES;
-        if (!man_jumps(c, &t))
-            add_capture(c, &t);
+        jump_undo(c, n, mid);
     }
     return any;
 }
 
-static bool king_jumps(struct capture_ctx *c, const struct seq *s)
+static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n)
 {
     const struct dr_variant *v = c->v;
-    uint64_t jumpable = c->enemy & ~s->captured;
+    uint64_t jumpable = c->enemy & ~captured;
     bool any = false;
     for (unsigned dirs = v->king_capture_dirs[c->side]; dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
-        if (v->no_reverse_jump && s->last_dir == dr_dir_opposite(d))
+        if (v->no_reverse_jump && last_dir == dr_dir_opposite(d))
             continue;
-        uint64_t ray = v->ray[d][s->sq];
-        uint64_t blockers = ray & ~s->empty;
-        if (!blockers)
-            continue;
-        int msq = bits_nearest(v, blockers, d);
-        if (!v->king_flying && msq != s->sq + v->shift[d])
-            continue;
-        if (!((1ULL << msq) & jumpable))
-            continue;
-        uint64_t landings = bits_slide(v, msq, d, s->empty);
+        int mid;
+        uint64_t landings;
+        if (v->king_flying) {
+            uint64_t blockers = v->ray[d][sq] & ~c->empty;
+            if (!blockers)
+                continue;
+            mid = bits_nearest(v, blockers, d);
+            if (!((jumpable >> mid) & 1))
+                continue;
+            landings = bits_slide(v, mid, d, c->empty);
+        } else {
+            mid = v->next_sq[d][sq];
+            if (mid < 0 || !((jumpable >> mid) & 1))
+                continue;
+            int land = v->next_sq[d][mid];
+            landings = land >= 0 ? (c->empty & 1ULL << land) : 0;
+        }
         if (!landings)
             continue;
-        if (!v->king_flying)
-            landings &= 1ULL << (msq + v->shift[d]);
         any = true;
-        int halt = msq + v->shift[d];
-        bool took_king = ((1ULL << msq) & c->enemy_kings) != 0;
+        uint64_t now = captured | 1ULL << mid;
         uint64_t ends = 0;
         bool continued = false;
+        jump_do(c, n, mid, 0, d);
         for (uint64_t l = landings; l;) {
             int land = bits_pop(&l);
-            struct seq t = jump(c, s, msq, land, d);
-            c->path[s->n] = (uint8_t)land;
-            c->dirs[s->n] = (uint8_t)d;
-            c->caps[s->n] = (uint8_t)msq;
-            if (king_jumps(c, &t))
+            c->path[n] = (uint8_t)land;
+            if (king_jumps(c, land, now, d, n + 1))
                 continued = true;
             else
                 ends |= 1ULL << land;
         }
         if (v->king_must_land_to_continue && continued)
-            continue;
-        if (v->king_halt && took_king)
-            ends &= 1ULL << halt;
-        for (uint64_t l = ends; l;) {
-            int land = bits_pop(&l);
-            struct seq t = jump(c, s, msq, land, d);
-            c->path[s->n] = (uint8_t)land;
-            c->dirs[s->n] = (uint8_t)d;
-            c->caps[s->n] = (uint8_t)msq;
-            add_capture(c, &t);
+            ends = 0;
+        if (v->king_halt && ((c->enemy_kings >> mid) & 1))
+            ends &= 1ULL << v->next_sq[d][mid]; /* stop right behind a captured king */
+        while (ends) {
+            int land = bits_pop(&ends);
+            c->path[n] = (uint8_t)land;
+            add_capture(c, land, now, n + 1);
         }
+        jump_undo(c, n, mid);
     }
     return any;
 }
 
 /* Men that have a first jump available (a cheap filter before recursing). */
-static uint64_t men_that_jump(const struct dr_variant *v, int side, uint64_t men,
+static inline uint64_t men_that_jump(const struct dr_variant *v, int side, uint64_t men,
                               uint64_t jumpable, uint64_t empty)
 {
     uint64_t r = 0;
+    if (!men)
+        return 0;
+    if (v->ghost) {
+        /* a man on m jumps m+s onto m+2s */
+        const struct dr_shifts *sh = &v->man_capture_shifts[side];
+        if (sh->n_up == 2 && sh->n_down == 2) { /* all four diagonals, unrolled */
+            unsigned a = sh->up[0], b = sh->up[1];
+            r = ((jumpable >> a) & (empty >> 2 * a)) | ((jumpable >> b) & (empty >> 2 * b)) |
+                ((jumpable << a) & (empty << 2 * a)) | ((jumpable << b) & (empty << 2 * b));
+            return r & men;
+        }
+        for (int i = 0; i < sh->n_up; i++)
+            r |= (jumpable >> sh->up[i]) & (empty >> 2 * sh->up[i]);
+        for (int i = 0; i < sh->n_down; i++)
+            r |= (jumpable << sh->down[i]) & (empty << 2 * sh->down[i]);
+        return r & men;
+    }
     for (unsigned dirs = v->man_capture_dirs[side]; dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs), back = dr_dir_opposite(d);
         r |= bits_step(v, bits_step(v, empty, back) & jumpable, back) & men;
@@ -215,10 +252,12 @@ static uint64_t men_that_jump(const struct dr_variant *v, int side, uint64_t men
 }
 
 /* Kings that have a first jump available. */
-static uint64_t kings_that_jump(const struct dr_variant *v, int side, uint64_t kings,
+static inline uint64_t kings_that_jump(const struct dr_variant *v, int side, uint64_t kings,
                                 uint64_t enemy, uint64_t empty)
 {
     uint64_t r = 0;
+    if (!kings)
+        return 0;
     for (unsigned dirs = v->king_capture_dirs[side]; dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs), back = dr_dir_opposite(d);
         /* enemy pieces with a free square behind them, seen from the king's side */
@@ -248,37 +287,58 @@ static void capture_setup(struct capture_ctx *c, const struct dr_variant *v,
     c->enemy = pos->pieces[!pos->side];
     c->enemy_kings = c->enemy & pos->kings;
     c->promo = v->promo_row[pos->side];
+    c->empty = v->board & ~dr_occupied(pos);
     c->best = 0;
+    c->flags = 0;
+    c->nkings = 0;
+    c->korder = 0;
     c->on_path = NULL;
     c->arg = NULL;
+}
+
+/* All sequences of the piece on sq, whose square is free while it moves. */
+static void piece_captures(struct capture_ctx *c, int sq, bool king)
+{
+    c->from = sq;
+    c->from_king = king;
+    c->empty |= 1ULL << sq;
+    if (king)
+        king_jumps(c, sq, 0, -1, 0);
+    else
+        man_jumps(c, sq, 0, -1, 0);
+    c->empty &= ~(1ULL << sq);
+}
+
+/* The men and kings of the side to move that have a first jump. */
+static inline void capture_candidates(const struct dr_variant *v, const struct dr_position *pos,
+                                      uint64_t *men, uint64_t *kings)
+{
+    uint64_t own = pos->pieces[pos->side], enemy = pos->pieces[!pos->side];
+    uint64_t empty = v->board & ~dr_occupied(pos);
+    uint64_t men_jumpable = v->men_capture_kings ? enemy : enemy & ~pos->kings;
+    *men = men_that_jump(v, pos->side, own & ~pos->kings, men_jumpable, empty);
+    *kings = kings_that_jump(v, pos->side, own & pos->kings, enemy, empty);
+}
+
+static int captures_of(const struct dr_variant *v, const struct dr_position *pos,
+                       struct dr_movelist *list, uint64_t men, uint64_t kings)
+{
+    struct capture_ctx c;
+    capture_setup(&c, v, pos, list);
+    while (men)
+        piece_captures(&c, bits_pop(&men), false);
+    while (kings)
+        piece_captures(&c, bits_pop(&kings), true);
+    return list->count;
 }
 
 int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
                     struct dr_movelist *list)
 {
-    struct capture_ctx c;
-    capture_setup(&c, v, pos, list);
+    uint64_t men, kings;
     list->count = 0;
-    uint64_t own = pos->pieces[pos->side];
-    uint64_t empty = v->board & ~dr_occupied(pos);
-    uint64_t men_jumpable = v->men_capture_kings ? c.enemy : c.enemy & ~c.enemy_kings;
-    uint64_t men = men_that_jump(v, c.side, own & ~pos->kings, men_jumpable, empty);
-    uint64_t kings = kings_that_jump(v, c.side, own & pos->kings, c.enemy, empty);
-    while (men) {
-        int sq = bits_pop(&men);
-        struct seq s = {sq, 0, empty | (1ULL << sq), -1, 0, 0, 0, 0};
-        c.from = sq;
-        c.from_king = false;
-        man_jumps(&c, &s);
-    }
-    while (kings) {
-        int sq = bits_pop(&kings);
-        struct seq s = {sq, 0, empty | (1ULL << sq), -1, 0, 0, 0, 0};
-        c.from = sq;
-        c.from_king = true;
-        king_jumps(&c, &s);
-    }
-    return list->count;
+    capture_candidates(v, pos, &men, &kings);
+    return (men | kings) ? captures_of(v, pos, list, men, kings) : 0;
 }
 
 bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
@@ -342,14 +402,21 @@ int dr_gen_moves(const struct dr_variant *v, const struct dr_position *pos,
     return list->count;
 }
 
-static int count_quiet(const struct dr_variant *v, const struct dr_position *pos)
+static inline int count_quiet(const struct dr_variant *v, const struct dr_position *pos)
 {
     int side = pos->side, n = 0;
     uint64_t own = pos->pieces[side];
     uint64_t empty = v->board & ~dr_occupied(pos);
     uint64_t men = own & ~pos->kings, kings = own & pos->kings;
-    for (unsigned dirs = v->man_move_dirs[side]; dirs; dirs &= dirs - 1)
-        n += bits_count(bits_step(v, men, __builtin_ctz(dirs)) & empty);
+    if (v->ghost) {
+        const struct dr_shifts *sh = &v->man_move_shifts[side];
+        for (int i = 0; i < sh->n_up; i++)
+            n += bits_count((men << sh->up[i]) & empty);
+        for (int i = 0; i < sh->n_down; i++)
+            n += bits_count((men >> sh->down[i]) & empty);
+    } else
+        for (unsigned dirs = v->man_move_dirs[side]; dirs; dirs &= dirs - 1)
+            n += bits_count(bits_step(v, men, __builtin_ctz(dirs)) & empty);
     if (!kings)
         return n;
     for (unsigned dirs = v->king_move_dirs[side]; dirs; dirs &= dirs - 1) {
@@ -368,11 +435,13 @@ static int count_quiet(const struct dr_variant *v, const struct dr_position *pos
 
 int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
 {
-    if (dr_has_capture(v, pos)) {
-        struct dr_movelist list;
-        return dr_gen_captures(v, pos, &list);
-    }
-    return count_quiet(v, pos);
+    uint64_t men, kings;
+    capture_candidates(v, pos, &men, &kings);
+    if (!(men | kings))
+        return count_quiet(v, pos);
+    struct dr_movelist list;
+    list.count = 0;
+    return captures_of(v, pos, &list, men, kings);
 }
 
 void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct dr_move *m)
@@ -398,14 +467,7 @@ void dr_capture_paths(const struct dr_variant *v, const struct dr_position *pos,
     capture_setup(&c, v, pos, NULL);
     c.on_path = fn;
     c.arg = arg;
-    c.from = from;
-    c.from_king = (pos->kings >> from) & 1;
-    uint64_t empty = v->board & ~dr_occupied(pos);
-    struct seq s = {from, 0, empty | (1ULL << from), -1, 0, 0, 0, 0};
-    if (c.from_king)
-        king_jumps(&c, &s);
-    else
-        man_jumps(&c, &s);
+    piece_captures(&c, from, (pos->kings >> from) & 1);
 }
 
 struct best_path {
