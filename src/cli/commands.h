@@ -6,5 +6,7 @@
 int cmd_perft(int argc, char **argv);
 int cmd_moves(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
 
 #endif

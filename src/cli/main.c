@@ -11,6 +11,9 @@ static const struct {
     {"perft", cmd_perft, "perft [--variant V | --rules FILE] [--fen FEN] [--divide] DEPTH"},
     {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
     {"variants", cmd_variants, "variants"},
+    {"bench", cmd_bench, "bench [DEPTH]"},
+    {"analyse", cmd_analyse,
+     "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
 };
 
 static void usage(FILE *out)

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "bits.h"
+#include "draughts/bitboard.h"
 
 struct capture_ctx {
     const struct dr_variant *v;

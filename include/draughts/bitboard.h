@@ -1,6 +1,6 @@
-/* Bit-board helpers shared by the rules library. */
-#ifndef DR_BITS_H
-#define DR_BITS_H
+/* Bit-board helpers over a variant's geometry, for the rules core and the engine. */
+#ifndef DRAUGHTS_BITBOARD_H
+#define DRAUGHTS_BITBOARD_H
 
 #include <stdint.h>
 

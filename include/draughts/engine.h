@@ -1,0 +1,72 @@
+/* The alpha-beta engine.  It never prints: progress goes to a callback.  A
+ * search runs in the caller's thread; dr_engine_stop() may be called from any
+ * other thread and the search returns within a few milliseconds. */
+#ifndef DRAUGHTS_ENGINE_H
+#define DRAUGHTS_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "draughts/move.h"
+#include "draughts/position.h"
+#include "draughts/variant.h"
+
+#define DR_SCORE_WIN 30000     /* a won position at the root; less per ply */
+#define DR_SCORE_KNOWN_WIN 29000 /* scores beyond this are forced wins/losses */
+#define DR_MAX_PLY 128
+
+/* What limits a search; zero fields are "no limit". */
+struct dr_limits {
+    int depth;
+    uint64_t nodes;
+    int64_t movetime_ms;     /* exactly this long per move */
+    int64_t time_ms[2];      /* game clocks by colour */
+    int64_t inc_ms[2];
+    int movestogo;           /* moves to the next time control, 0 = sudden death */
+    bool infinite;           /* until stopped */
+};
+
+/* The game so far, for draws inside the search. */
+struct dr_game_context {
+    const uint64_t *keys;    /* keys of earlier positions, oldest first (not the root) */
+    int nkeys;
+    int reversible_plies;    /* plies since the last capture or man move */
+};
+
+struct dr_search_info {
+    int depth, seldepth;
+    int score;               /* centi-men, from the side to move's view */
+    uint64_t nodes;
+    int64_t time_ms;
+    uint64_t nps;
+    int pv_len;
+    struct dr_move pv[DR_MAX_PLY];
+};
+
+typedef void (*dr_info_fn)(void *arg, const struct dr_search_info *info);
+
+struct dr_engine;
+
+struct dr_engine *dr_engine_new(const struct dr_variant *v, size_t tt_mib);
+void dr_engine_free(struct dr_engine *e);
+
+/* Switch variant (clears the hash table); v must outlive the engine's use. */
+void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v);
+bool dr_engine_set_hash(struct dr_engine *e, size_t tt_mib);
+void dr_engine_new_game(struct dr_engine *e);
+
+/* Search pos; fills *best (always a legal move when one exists) and *info
+ * with the last completed iteration.  Returns false when pos has no legal
+ * move.  ctx may be NULL. */
+bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
+                      const struct dr_game_context *ctx, const struct dr_limits *limits,
+                      dr_info_fn on_info, void *arg, struct dr_move *best,
+                      struct dr_search_info *info);
+
+void dr_engine_stop(struct dr_engine *e);
+
+/* Static evaluation of pos from the side to move's view (centi-men). */
+int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos);
+
+#endif

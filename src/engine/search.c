@@ -1,0 +1,364 @@
+/* Iterative deepening principal-variation search.
+ *
+ * Captures are compulsory in draughts, so the quiescence search is simply
+ * "keep searching while the side to move must capture" and stand pat
+ * otherwise.  Draws the rules define (repetition, the king-move counter) are
+ * recognised inside the tree from the game's history. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "draughts/engine.h"
+#include "draughts/movegen.h"
+#include "draughts/zobrist.h"
+#include "eval.h"
+#include "timeman.h"
+#include "tt.h"
+
+#define MAX_GAME_KEYS 1024
+
+struct dr_engine {
+    const struct dr_variant *v;
+    struct evaluator ev;
+    struct tt tt;
+    atomic_bool stop;
+
+    /* one search */
+    uint64_t nodes, node_limit;
+    int64_t start_ms, hard_ms;
+    bool stopped;
+    int seldepth;
+    int nkeys_game;
+    uint64_t keys[MAX_GAME_KEYS + DR_MAX_PLY];
+    struct dr_move killers[DR_MAX_PLY][2];
+    int32_t history[2][DR_MAX_SQUARES][DR_MAX_SQUARES];
+    struct dr_move pv[DR_MAX_PLY][DR_MAX_PLY];
+    int pv_len[DR_MAX_PLY];
+    struct dr_movelist lists[DR_MAX_PLY];
+};
+
+struct dr_engine *dr_engine_new(const struct dr_variant *v, size_t tt_mib)
+{
+    struct dr_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    if (!tt_init(&e->tt, tt_mib ? tt_mib : 64)) {
+        free(e);
+        return NULL;
+    }
+    atomic_init(&e->stop, false);
+    dr_engine_set_variant(e, v);
+    return e;
+}
+
+void dr_engine_free(struct dr_engine *e)
+{
+    if (!e)
+        return;
+    tt_free(&e->tt);
+    free(e);
+}
+
+void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
+{
+    e->v = v;
+    eval_init(&e->ev, v);
+    dr_engine_new_game(e);
+}
+
+bool dr_engine_set_hash(struct dr_engine *e, size_t tt_mib)
+{
+    return tt_init(&e->tt, tt_mib);
+}
+
+void dr_engine_new_game(struct dr_engine *e)
+{
+    tt_clear(&e->tt);
+    memset(e->history, 0, sizeof e->history);
+}
+
+void dr_engine_stop(struct dr_engine *e)
+{
+    atomic_store(&e->stop, true);
+}
+
+int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos)
+{
+    return eval_position(&e->ev, pos);
+}
+
+static bool out_of_time(struct dr_engine *e)
+{
+    if (e->stopped)
+        return true;
+    if ((e->nodes & 1023) == 0) {
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
+            (e->hard_ms && timeman_now_ms() - e->start_ms >= e->hard_ms))
+            e->stopped = true;
+    }
+    if (e->node_limit && e->nodes >= e->node_limit)
+        e->stopped = true;
+    return e->stopped;
+}
+
+/* Repetition: the same position with the same side to move, looked for only
+ * within the plies since the last irreversible move. */
+static bool repeated(const struct dr_engine *e, int ply, int reversible)
+{
+    int idx = e->nkeys_game + ply;
+    uint64_t key = e->keys[idx];
+    for (int back = 2; back <= reversible && idx - back >= 0; back += 2)
+        if (e->keys[idx - back] == key)
+            return true;
+    return false;
+}
+
+static int score_to_tt(int score, int ply)
+{
+    if (score > DR_SCORE_KNOWN_WIN)
+        return score + ply;
+    if (score < -DR_SCORE_KNOWN_WIN)
+        return score - ply;
+    return score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    if (score > DR_SCORE_KNOWN_WIN)
+        return score - ply;
+    if (score < -DR_SCORE_KNOWN_WIN)
+        return score + ply;
+    return score;
+}
+
+static bool is_killer(const struct dr_engine *e, int ply, const struct dr_move *m)
+{
+    return dr_move_same(&e->killers[ply][0], m) || dr_move_same(&e->killers[ply][1], m);
+}
+
+/* Order: hash move, then captures by size, killers, history. */
+static void order_moves(const struct dr_engine *e, struct dr_movelist *l, int ply, int side,
+                        const struct tt_entry *hit, int32_t *scores)
+{
+    for (int i = 0; i < l->count; i++) {
+        const struct dr_move *m = &l->moves[i];
+        int32_t s;
+        if (hit && m->from == hit->from && m->to == hit->to &&
+            tt_capture_hash(m->captures) == hit->capture_hash)
+            s = 1 << 30;
+        else if (m->captures)
+            s = (1 << 24) + __builtin_popcountll(m->captures) * 1024;
+        else if (dr_move_same(&e->killers[ply][0], m))
+            s = 1 << 22;
+        else if (dr_move_same(&e->killers[ply][1], m))
+            s = (1 << 22) - 1;
+        else
+            s = e->history[side][m->from][m->to];
+        if (m->flags & DR_MOVE_PROMOTES)
+            s += 1 << 20;
+        scores[i] = s;
+    }
+}
+
+static void pick_next(struct dr_movelist *l, int32_t *scores, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < l->count; j++)
+        if (scores[j] > scores[best])
+            best = j;
+    if (best != i) {
+        struct dr_move t = l->moves[i];
+        l->moves[i] = l->moves[best];
+        l->moves[best] = t;
+        int32_t s = scores[i];
+        scores[i] = scores[best];
+        scores[best] = s;
+    }
+}
+
+static void update_quiet_stats(struct dr_engine *e, int ply, int side, const struct dr_move *m,
+                               int depth)
+{
+    if (!is_killer(e, ply, m)) {
+        e->killers[ply][1] = e->killers[ply][0];
+        e->killers[ply][0] = *m;
+    }
+    int32_t *h = &e->history[side][m->from][m->to];
+    *h += depth * depth;
+    if (*h > (1 << 20))
+        for (int s = 0; s < 2; s++)
+            for (int a = 0; a < DR_MAX_SQUARES; a++)
+                for (int b = 0; b < DR_MAX_SQUARES; b++)
+                    e->history[s][a][b] /= 2;
+}
+
+static int search(struct dr_engine *e, const struct dr_position *pos, int alpha, int beta,
+                  int depth, int ply, int reversible)
+{
+    const struct dr_variant *v = e->v;
+    bool pv_node = beta - alpha > 1;
+    e->pv_len[ply] = 0;
+    e->nodes++;
+    if (ply > e->seldepth)
+        e->seldepth = ply;
+    if (out_of_time(e))
+        return 0;
+    uint64_t key = e->keys[e->nkeys_game + ply];
+    if (ply > 0) {
+        if (v->draw_kings_only_plies && reversible >= v->draw_kings_only_plies)
+            return 0;
+        if (repeated(e, ply, reversible))
+            return 0;
+    }
+    struct dr_movelist *l = &e->lists[ply];
+    dr_gen_moves(v, pos, l);
+    if (l->count == 0)
+        return -DR_SCORE_WIN + ply;
+    if (ply >= DR_MAX_PLY - 1)
+        return eval_position(&e->ev, pos);
+    bool capturing = l->moves[0].captures != 0;
+    if (depth <= 0 && !capturing)
+        return eval_position(&e->ev, pos);
+    if (depth < 0)
+        depth = 0;
+
+    const struct tt_entry *hit = tt_probe(&e->tt, key);
+    if (hit && !pv_node && hit->depth >= depth) {
+        int s = score_from_tt(hit->score, ply);
+        int bound = hit->bound_age & 3;
+        if (bound == TT_EXACT || (bound == TT_LOWER && s >= beta) ||
+            (bound == TT_UPPER && s <= alpha))
+            return s;
+    }
+
+    int32_t scores[DR_MAX_MOVES];
+    order_moves(e, l, ply, pos->side, hit, scores);
+    /* a forced reply costs no depth */
+    int next_depth = l->count == 1 ? depth : depth - 1;
+    int best = -DR_SCORE_WIN, alpha0 = alpha;
+    struct dr_move best_move = l->moves[0];
+    for (int i = 0; i < l->count; i++) {
+        pick_next(l, scores, i);
+        struct dr_move m = l->moves[i];
+        struct dr_position next = *pos;
+        bool irreversible = m.captures || !((pos->kings >> m.from) & 1);
+        uint64_t child = dr_zobrist_after(pos, key, &m);
+        e->keys[e->nkeys_game + ply + 1] = child;
+        tt_prefetch(&e->tt, child);
+        dr_make(v, &next, &m);
+        int rev = irreversible ? 0 : reversible + 1;
+        int score;
+        if (i == 0) {
+            score = -search(e, &next, -beta, -alpha, next_depth, ply + 1, rev);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && !capturing && !(m.flags & DR_MOVE_PROMOTES) &&
+                !is_killer(e, ply, &m))
+                r = i >= 8 ? 2 : 1;
+            score = -search(e, &next, -alpha - 1, -alpha, next_depth - r, ply + 1, rev);
+            if (score > alpha && r)
+                score = -search(e, &next, -alpha - 1, -alpha, next_depth, ply + 1, rev);
+            if (score > alpha && score < beta)
+                score = -search(e, &next, -beta, -alpha, next_depth, ply + 1, rev);
+        }
+        if (e->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                e->pv[ply][0] = m;
+                memcpy(&e->pv[ply][1], e->pv[ply + 1], sizeof(struct dr_move) * (size_t)e->pv_len[ply + 1]);
+                e->pv_len[ply] = e->pv_len[ply + 1] + 1;
+                if (score >= beta) {
+                    if (!m.captures)
+                        update_quiet_stats(e, ply, pos->side, &m, depth);
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    tt_store(&e->tt, key, depth, bound, score_to_tt(best, ply), best_move.from, best_move.to,
+             tt_capture_hash(best_move.captures));
+    return best;
+}
+
+static void start_search(struct dr_engine *e, const struct dr_position *pos,
+                         const struct dr_game_context *ctx, const struct dr_limits *limits)
+{
+    struct time_budget budget = timeman_budget(limits, pos->side);
+    e->start_ms = timeman_now_ms();
+    e->hard_ms = budget.hard_ms;
+    e->node_limit = limits->nodes;
+    e->nodes = 0;
+    e->stopped = false;
+    e->seldepth = 0;
+    e->tt.age = (uint8_t)((e->tt.age + 1) & 63);
+    memset(e->killers, 0, sizeof e->killers);
+    /* only the positions since the last irreversible move can repeat */
+    int n = 0, rev = 0;
+    if (ctx) {
+        rev = ctx->reversible_plies;
+        n = ctx->nkeys < rev ? ctx->nkeys : rev;
+        if (n > MAX_GAME_KEYS)
+            n = MAX_GAME_KEYS;
+        memcpy(e->keys, ctx->keys + ctx->nkeys - n, sizeof(uint64_t) * (size_t)n);
+    }
+    e->nkeys_game = n;
+    e->keys[n] = dr_zobrist(pos);
+}
+
+bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
+                      const struct dr_game_context *ctx, const struct dr_limits *limits,
+                      dr_info_fn on_info, void *arg, struct dr_move *best,
+                      struct dr_search_info *info)
+{
+    struct dr_movelist root;
+    memset(info, 0, sizeof *info);
+    if (dr_gen_moves(e->v, pos, &root) == 0) {
+        atomic_store(&e->stop, false);
+        return false;
+    }
+    *best = root.moves[0];
+    atomic_store(&e->stop, false);
+    start_search(e, pos, ctx, limits);
+    struct time_budget budget = timeman_budget(limits, pos->side);
+    int reversible = ctx ? ctx->reversible_plies : 0;
+    int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
+    if (root.count == 1 && !limits->infinite)
+        max_depth = 1; /* a forced move is played at once */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int score = search(e, pos, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, reversible);
+        if (e->stopped && depth > 1)
+            break;
+        if (e->pv_len[0] > 0)
+            *best = e->pv[0][0];
+        info->depth = depth;
+        info->seldepth = e->seldepth;
+        info->score = score;
+        info->nodes = e->nodes;
+        info->time_ms = timeman_now_ms() - e->start_ms;
+        info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
+        info->pv_len = e->pv_len[0];
+        memcpy(info->pv, e->pv[0], sizeof(struct dr_move) * (size_t)e->pv_len[0]);
+        if (on_info)
+            on_info(arg, info);
+        if (e->stopped)
+            break;
+        if (budget.soft_ms && info->time_ms >= budget.soft_ms)
+            break;
+        if (abs(score) > DR_SCORE_KNOWN_WIN && depth > 2 &&
+            DR_SCORE_WIN - abs(score) < depth && !limits->infinite)
+            break; /* a forced win or loss is fully seen */
+    }
+    /* an infinite search waits to be stopped before it answers */
+    while (limits->infinite && !atomic_load(&e->stop)) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+    atomic_store(&e->stop, false);
+    return true;
+}
