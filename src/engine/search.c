@@ -328,8 +328,8 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     struct time_budget budget = timeman_budget(limits, pos->side);
     int reversible = ctx ? ctx->reversible_plies : 0;
     int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
-    if (root.count == 1 && !limits->infinite)
-        max_depth = 1; /* a forced move is played at once */
+    if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
+        max_depth = 1; /* in a timed game a forced move is played at once */
     for (int depth = 1; depth <= max_depth; depth++) {
         int score = search(e, pos, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, reversible);
         if (e->stopped && depth > 1)

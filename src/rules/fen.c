@@ -13,13 +13,30 @@ struct fen_reader {
     struct dr_error *err;
 };
 
+/* Control characters would break the one-line message: show them escaped. */
+static void printable(char *out, size_t size, const char *in, size_t max)
+{
+    size_t o = 0;
+    for (size_t i = 0; in[i] && i < max && o + 5 < size; i++) {
+        unsigned char c = (unsigned char)in[i];
+        if (c < 32 || c == 127)
+            o += (size_t)snprintf(out + o, size - o, "\\x%02x", c);
+        else
+            out[o++] = (char)c;
+    }
+    out[o] = 0;
+}
+
 static bool fen_fail(struct fen_reader *r, const char *what)
 {
-    char shown[64];
-    snprintf(shown, sizeof shown, "%.40s%s", r->text, strlen(r->text) > 40 ? "..." : "");
+    char shown[200], here[8];
+    printable(shown, sizeof shown, r->text, 40);
+    if (strlen(r->text) > 40)
+        strcat(shown, "...");
+    printable(here, sizeof here, r->s, 1);
     if (*r->s)
-        dr_error_set(r->err, "FEN '%s': at character %d ('%c'): %s", shown,
-                     (int)(r->s - r->text) + 1, *r->s, what);
+        dr_error_set(r->err, "FEN '%s': at character %d ('%s'): %s", shown,
+                     (int)(r->s - r->text) + 1, here, what);
     else
         dr_error_set(r->err, "FEN '%s': at the end: %s", shown, what);
     return false;
@@ -31,12 +48,17 @@ static int fen_side(char c)
     return c == 'W' ? DR_WHITE : c == 'B' ? DR_BLACK : -1;
 }
 
-static bool place(struct fen_reader *r, int colour, bool king, int sq, const char *at, int len)
+/* numeric: the text named the square by number (so the message does too) */
+static bool place(struct fen_reader *r, int colour, bool king, int sq, bool numeric)
 {
     uint64_t b = 1ULL << sq;
     if (dr_occupied(r->pos) & b) {
         char what[64];
-        snprintf(what, sizeof what, "square '%.*s' is given twice", len, at);
+        if (numeric)
+            snprintf(what, sizeof what, "square '%d' is given twice", r->v->sq_number[sq]);
+        else
+            snprintf(what, sizeof what, "square '%c%d' is given twice", 'a' + r->v->sq_file[sq] % 26,
+                     (r->v->sq_rank[sq] + 1) % 100);
         return fen_fail(r, what);
     }
     r->pos->pieces[colour] |= b;
@@ -66,7 +88,8 @@ static bool read_list(struct fen_reader *r, int colour)
         if (*r->s == '.' && !r->s[1])
             return true;
         bool king = false;
-        if (*r->s == 'K' || *r->s == 'k') {
+        /* lower-case k marks a king only where no file is called k */
+        if (*r->s == 'K' || (*r->s == 'k' && r->v->width <= 10)) {
             king = true;
             r->s++;
         }
@@ -78,7 +101,6 @@ static bool read_list(struct fen_reader *r, int colour)
         if (*r->s == '-' && isdigit((unsigned char)at[0])) {
             r->s++;
             int last, len2;
-            const char *at2 = r->s;
             if (!isdigit((unsigned char)*r->s))
                 return fen_fail(r, "a range needs a square number after '-'");
             if (!read_square(r, &last, &len2))
@@ -89,10 +111,10 @@ static bool read_list(struct fen_reader *r, int colour)
                 return fen_fail(r, "a range must go upwards");
             }
             for (int n = a; n <= b; n++)
-                if (!place(r, colour, king, r->v->number_sq[n], at, (int)(at2 - at) + len2))
+                if (!place(r, colour, king, r->v->number_sq[n], true))
                     return false;
             r->s += len2;
-        } else if (!place(r, colour, king, sq, at, len)) {
+        } else if (!place(r, colour, king, sq, isdigit((unsigned char)at[0]))) {
             return false;
         }
         if (*r->s == ',') {

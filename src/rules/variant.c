@@ -302,7 +302,7 @@ static bool validate(const char *source, struct dr_variant *v, struct dr_error *
     else if (v->king_must_land_to_continue && !v->king_flying)
         key = "king_must_land_to_continue", why = "only flying kings choose a landing square";
     else if (geometry_bits(v) > 64)
-        key = "board", why = "the board has more squares than fit in 64 bits";
+        key = "board", why = "the board's bit layout needs more than 64 bits";
     if (why) {
         dr_error_set(err, "%s: key '%s': %s", source, key, why);
         return false;
@@ -395,6 +395,8 @@ static bool parse_depth(const char *text, const char *source, struct dr_variant 
 bool dr_variant_parse(const char *text, const char *source, struct dr_variant *v,
                       struct dr_error *err)
 {
+    if (!strncmp(text, "\xEF\xBB\xBF", 3))
+        text += 3; /* a UTF-8 byte-order mark */
     return parse_depth(text, source, v, err, 0);
 }
 
@@ -430,10 +432,14 @@ bool dr_variant_load_file(const char *path, struct dr_variant *v, struct dr_erro
     }
     size_t n = fread(text, 1, 65536, f);
     bool too_big = n == 65536 && fgetc(f) != EOF;
+    int read_error = ferror(f) ? errno : 0;
     fclose(f);
     text[n] = 0;
     bool ok;
-    if (too_big) {
+    if (read_error) {
+        dr_error_set(err, "%s: cannot read: %s", path, strerror(read_error));
+        ok = false;
+    } else if (too_big) {
         dr_error_set(err, "%s: file too large for a rules file", path);
         ok = false;
     } else if (strlen(text) != n) {

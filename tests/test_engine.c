@@ -1,0 +1,278 @@
+/* Engine: reproducible node-limited searches, forced moves at once, a prompt
+ * stop, tactics per variant, and the endgame wins of ../shared's egdb lists. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "draughts/engine.h"
+#include "draughts/fen.h"
+#include "draughts/loop.h"
+#include "draughts/movegen.h"
+#include "draughts/notation.h"
+#include "draughts/players.h"
+#include "testdata.h"
+
+static void load(const char *variant, const char *fen, struct dr_variant *v,
+                 struct dr_position *pos)
+{
+    struct dr_error err;
+    assert_true(dr_variant_builtin(variant, v, &err));
+    if (fen) {
+        if (!dr_fen_parse(v, fen, pos, &err))
+            fail_msg("%s", err.msg);
+    } else {
+        dr_position_start(v, pos);
+    }
+}
+
+static void test_reproducible(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("international", "B:W22,26,29,35,36,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,14,15,16,20", &v, &pos);
+    struct dr_limits l = {0};
+    l.nodes = 200000;
+    struct dr_move a, b;
+    struct dr_search_info ia, ib;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &a, &ia));
+    dr_engine_new_game(e);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &b, &ib));
+    assert_true(dr_move_same(&a, &b));
+    assert_int_equal(ia.nodes, ib.nodes);
+    assert_int_equal(ia.score, ib.score);
+    dr_engine_free(e);
+}
+
+static void test_forced_move_at_once(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("international", "W:W28:B23,5", &v, &pos); /* 28x19 is the only move */
+    struct dr_limits l = {0};
+    l.movetime_ms = 10000;
+    struct dr_move m;
+    struct dr_search_info info;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+    assert_true(info.nodes < 100);
+    assert_int_equal(v.sq_number[m.to], 19);
+    dr_engine_free(e);
+}
+
+static void test_no_legal_move(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("international", "W:W:B5", &v, &pos);
+    struct dr_limits l = {0};
+    l.depth = 3;
+    struct dr_move m;
+    struct dr_search_info info;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    assert_false(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+    dr_engine_free(e);
+}
+
+struct stop_job {
+    struct dr_engine *e;
+    struct dr_position pos;
+    struct dr_move best;
+    bool ok;
+};
+
+static void *run_infinite(void *arg)
+{
+    struct stop_job *j = arg;
+    struct dr_limits l = {0};
+    l.infinite = true;
+    struct dr_search_info info;
+    j->ok = dr_engine_search(j->e, &j->pos, NULL, &l, NULL, NULL, &j->best, &info);
+    return NULL;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A search stops within 50 ms of being asked, and answers a legal move. */
+static void test_stop_is_prompt(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct stop_job j;
+    load("international", NULL, &v, &j.pos);
+    j.e = dr_engine_new(&v, 16);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run_infinite, &j), 0);
+    struct timespec pause = {0, 300 * 1000000};
+    nanosleep(&pause, NULL);
+    int64_t t0 = now_ms();
+    dr_engine_stop(j.e);
+    pthread_join(t, NULL);
+    int64_t waited = now_ms() - t0;
+    printf("stopped after %lld ms\n", (long long)waited);
+    assert_true(waited <= 50);
+    assert_true(j.ok);
+    struct dr_movelist legal;
+    dr_gen_moves(&v, &j.pos, &legal);
+    bool found = false;
+    for (int i = 0; i < legal.count; i++)
+        found |= dr_move_same(&legal.moves[i], &j.best);
+    assert_true(found);
+    dr_engine_free(j.e);
+}
+
+/* White gives one man on e5 and takes two back whichever way Black takes:
+ * d4-e5 f6xd4 c3xc7 or d6xf4 g3xg7, and Black has nothing left.  The same
+ * shape on every diagonal board (mirrored for Italian's a1-light board). */
+static const struct {
+    const char *variant, *fen, *from, *to;
+} shots[] = {
+    {"international", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"killer", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"brazilian", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"killer8", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"russian", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"german", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"pool", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"english", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
+    {"italian", "W:Wg2,f3,e4,b3,a2:Be6,c6", "e4", "d5"},
+};
+
+static void test_tactics(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        struct dr_variant v;
+        struct dr_position pos;
+        load(shots[i].variant, shots[i].fen, &v, &pos);
+        struct dr_limits l = {0};
+        l.depth = 6;
+        struct dr_move m;
+        struct dr_search_info info;
+        struct dr_engine *e = dr_engine_new(&v, 8);
+        assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+        int len, from = dr_square_parse(&v, shots[i].from, &len),
+                 to = dr_square_parse(&v, shots[i].to, &len);
+        if (m.from != from || m.to != to || info.score < DR_SCORE_KNOWN_WIN)
+            fail_msg("%s %s: played %d-%d score %d, want %s-%s winning", shots[i].variant,
+                     shots[i].fen, m.from, m.to, info.score, shots[i].from, shots[i].to);
+        dr_engine_free(e);
+    }
+}
+
+/* Killer: two kings beat a lone king; the engine finds and plays the win. */
+static void test_killer_two_kings_win(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("killer", "W:WK5,K14:BK33", &v, &pos);
+    struct dr_game *g = dr_game_new(&v, &pos);
+    struct dr_engine_player *w = dr_engine_player_new(&v, 8), *b = dr_engine_player_new(&v, 8);
+    struct dr_limits l = {0};
+    l.depth = 18;
+    dr_engine_player_set_limits(w, &l);
+    dr_engine_player_set_limits(b, &l);
+    struct dr_loop *loop = dr_loop_new(g);
+    struct dr_player pw = dr_engine_player_as_player(w, "white"),
+                     pb = dr_engine_player_as_player(b, "black");
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    dr_loop_run(loop);
+    printf("killer 2K v 1K: %s after %d plies\n", dr_result_text(dr_game_result(g)), dr_game_ply(g));
+    assert_int_equal(dr_game_result(g), DR_WHITE_WINS);
+    assert_true(dr_game_ply(g) <= 15);
+    dr_loop_free(loop);
+    dr_engine_player_free(w);
+    dr_engine_player_free(b);
+    dr_game_free(g);
+}
+
+/* Short endgame-database wins (side to move wins in N plies): the search
+ * must see a forced win. */
+static void egdb_file(const char *file, const char *variant, int max_plies, int *checked,
+                      int *failed)
+{
+    char buf[512], path[600];
+    const char *dir = testdata_dir("perft", buf, sizeof buf);
+    if (!dir)
+        return;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    struct dr_variant v;
+    struct dr_error err;
+    assert_true(dr_variant_builtin(variant, &v, &err));
+    struct dr_engine *e = dr_engine_new(&v, 16);
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        char *fld[3];
+        if (line[0] == '#' || testdata_fields(line, fld, 3) < 2)
+            continue;
+        int plies = atoi(fld[1]);
+        if (plies > max_plies)
+            continue;
+        struct dr_position pos;
+        assert_true(dr_fen_parse(&v, fld[0], &pos, &err));
+        struct dr_limits l = {0};
+        l.depth = plies + 6;
+        l.nodes = plies <= 15 ? 5000000 : 100000000;
+        struct dr_move m;
+        struct dr_search_info info;
+        dr_engine_new_game(e);
+        assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+        (*checked)++;
+        if (info.score < DR_SCORE_WIN - plies) {
+            printf("%s: %s win in %d plies: engine score %d\n", file, fld[0], plies, info.score);
+            (*failed)++;
+        }
+    }
+    fclose(f);
+    dr_engine_free(e);
+}
+
+static int egdb_max_plies = 15;
+
+static void test_egdb_wins(void **state)
+{
+    (void)state;
+    char buf[512];
+    if (!testdata_dir("perft", buf, sizeof buf))
+        skip();
+    int checked = 0, failed = 0;
+    egdb_file("egdb_wins_killer10.tsv", "killer", egdb_max_plies, &checked, &failed);
+    egdb_file("egdb_wins_international.tsv", "international", egdb_max_plies, &checked, &failed);
+    printf("%d endgame wins checked, %d not found\n", checked, failed);
+    assert_true(checked > 0);
+    assert_int_equal(failed, 0);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        egdb_max_plies = atoi(argv[1]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
+        cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
+        cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
+        cmocka_unit_test(test_egdb_wins),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
