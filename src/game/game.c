@@ -28,6 +28,7 @@ struct dr_game {
 };
 
 static void update_result(struct dr_game *g);
+static int endgame_limit(const struct dr_variant *v, const struct dr_position *pos);
 
 struct dr_game *dr_game_new(const struct dr_variant *v, const struct dr_position *start)
 {
@@ -64,6 +65,7 @@ void dr_game_reset(struct dr_game *g, const struct dr_position *start)
     g->pos = g->start;
     g->ply = g->total = 0;
     memset(&g->counters, 0, sizeof g->counters);
+    g->counters.endgame_rule = endgame_limit(&g->v, &g->pos); /* a set-up endgame counts at once */
     g->keys[0] = dr_zobrist(&g->pos);
     g->decided = DR_ONGOING;
     g->decided_reason = DR_REASON_NONE;

@@ -1,0 +1,386 @@
+/* The game and its loop, without a terminal: whole games of every variant,
+ * undo/redo, every draw rule and every result reason. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "draughts/fen.h"
+#include "draughts/loop.h"
+#include "draughts/movegen.h"
+#include "draughts/notation.h"
+#include "draughts/players.h"
+
+static struct dr_game *new_game(const char *variant, const char *rules_text, const char *fen,
+                                struct dr_variant *v)
+{
+    struct dr_error err;
+    bool ok = rules_text ? dr_variant_parse(rules_text, "test.rules", v, &err)
+                         : dr_variant_builtin(variant, v, &err);
+    if (!ok)
+        fail_msg("%s", err.msg);
+    struct dr_position pos;
+    if (fen && !dr_fen_parse(v, fen, &pos, &err))
+        fail_msg("%s", err.msg);
+    struct dr_game *g = dr_game_new(v, fen ? &pos : NULL);
+    assert_non_null(g);
+    return g;
+}
+
+/* Plays texts on g directly (not through the loop). */
+static void play_all(struct dr_game *g, const char *const *moves)
+{
+    for (int i = 0; moves[i]; i++) {
+        struct dr_move m;
+        struct dr_error err;
+        if (!dr_move_parse(dr_game_variant(g), dr_game_position(g), moves[i], &m, &err))
+            fail_msg("move %d '%s': %s", i, moves[i], err.msg);
+        if (!dr_game_play(g, &m, &err))
+            fail_msg("move %d '%s': %s", i, moves[i], err.msg);
+    }
+}
+
+/* Random games of every variant to the end, through the loop. */
+static void test_random_games_every_variant(void **state)
+{
+    (void)state;
+    const char *const *names = dr_variant_builtin_names();
+    for (int i = 0; names[i]; i++) {
+        struct dr_variant v;
+        for (uint64_t seed = 1; seed <= 6; seed++) {
+            struct dr_game *g = new_game(names[i], NULL, NULL, &v);
+            struct dr_loop *loop = dr_loop_new(g);
+            struct dr_random_player rw = {seed}, rb = {seed * 7919};
+            struct dr_player pw = dr_random_player(&rw, "w"), pb = dr_random_player(&rb, "b");
+            dr_loop_set_player(loop, DR_WHITE, &pw);
+            dr_loop_set_player(loop, DR_BLACK, &pb);
+            /* German has no move counter: random play ends by repetition,
+             * or by a result within a few thousand plies */
+            assert_false(dr_loop_run(loop));
+            assert_true(dr_game_over(g));
+            enum dr_reason why = dr_game_reason(g);
+            if (why == DR_REASON_NO_MOVES) {
+                struct dr_movelist l;
+                assert_int_equal(dr_gen_moves(&v, dr_game_position(g), &l), 0);
+                assert_int_equal(dr_game_result(g), dr_game_position(g)->side == DR_WHITE
+                                                        ? DR_BLACK_WINS
+                                                        : DR_WHITE_WINS);
+            } else {
+                assert_int_equal(dr_game_result(g), DR_DRAW);
+            }
+            /* replaying the moves from the start gives the same position */
+            struct dr_position p = *dr_game_start(g);
+            for (int k = 0; k < dr_game_ply(g); k++)
+                dr_make(&v, &p, dr_game_move(g, k));
+            assert_true(dr_position_equal(&p, dr_game_position(g)));
+            dr_loop_free(loop);
+            dr_game_free(g);
+        }
+    }
+}
+
+static void test_undo_redo(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    const char *moves[] = {"32-28", "19-23", "28x19", "14x23", NULL};
+    play_all(g, moves);
+    struct dr_position after4 = *dr_game_position(g);
+    assert_int_equal(dr_game_ply(g), 4);
+    assert_true(dr_game_undo(g));
+    assert_true(dr_game_undo(g));
+    assert_int_equal(dr_game_ply(g), 2);
+    assert_int_equal(dr_game_redo_count(g), 2);
+    assert_true(dr_game_redo(g));
+    assert_true(dr_game_redo(g));
+    assert_false(dr_game_redo(g));
+    assert_true(dr_position_equal(&after4, dr_game_position(g)));
+    /* a new move after undo drops the redo list */
+    assert_true(dr_game_undo(g));
+    const char *other[] = {"13x24", NULL};
+    (void)other;
+    struct dr_movelist l;
+    dr_game_legal(g, &l);
+    struct dr_error err;
+    assert_true(dr_game_play(g, &l.moves[0], &err));
+    assert_int_equal(dr_game_redo_count(g), 0);
+    while (dr_game_undo(g))
+        ;
+    assert_int_equal(dr_game_ply(g), 0);
+    assert_true(dr_position_equal(dr_game_position(g), dr_game_start(g)));
+    dr_game_free(g);
+}
+
+static void test_illegal_move_refused(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    struct dr_move m = {0, 0, 0, 0};
+    struct dr_error err;
+    assert_false(dr_game_play(g, &m, &err));
+    assert_int_equal(dr_game_ply(g), 0);
+    dr_game_free(g);
+}
+
+/* Kings walking to and fro: the third occurrence is a draw. */
+static void test_threefold_repetition(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    /* c1 (47) and h10 (4) share no line */
+    struct dr_game *g = new_game("killer", NULL, "W:WK47:BK4", &v);
+    const char *moves[] = {"47-42", "4-10", "42-47", "10-4", "47-42", "4-10", "42-47", NULL};
+    play_all(g, moves);
+    assert_false(dr_game_over(g));
+    struct dr_move m;
+    struct dr_error err;
+    assert_true(dr_move_parse(&v, dr_game_position(g), "10-4", &m, &err));
+    assert_true(dr_game_play(g, &m, &err));
+    assert_int_equal(dr_game_result(g), DR_DRAW);
+    assert_int_equal(dr_game_reason(g), DR_REASON_REPETITION);
+    /* undo takes the draw back */
+    assert_true(dr_game_undo(g));
+    assert_false(dr_game_over(g));
+    dr_game_free(g);
+}
+
+/* The king-move counter: a small limit from a user's rules file. */
+static void test_kings_only_counter(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game(NULL, "base = killer\ndraw_kings_only_plies = 4\n",
+                                 "W:WK47,45:BK4", &v);
+    const char *moves[] = {"47-42", "4-10", NULL};
+    play_all(g, moves);
+    assert_int_equal(dr_game_counters(g).kings_only, 2);
+    const char *man[] = {"45-40", NULL}; /* a man move resets it */
+    play_all(g, man);
+    assert_int_equal(dr_game_counters(g).kings_only, 0);
+    const char *three[] = {"10-4", "42-47", "4-10", NULL};
+    play_all(g, three);
+    assert_false(dr_game_over(g));
+    const char *four[] = {"47-42", NULL};
+    play_all(g, four);
+    assert_int_equal(dr_game_result(g), DR_DRAW);
+    assert_int_equal(dr_game_reason(g), DR_REASON_KINGS_ONLY);
+    dr_game_free(g);
+}
+
+/* International: lone king against two with a king, 5 moves each. */
+static void test_endgame_counter_lone_king(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    /* c1, g1 against h10: the count runs from the set-up position */
+    struct dr_game *g = new_game("international", NULL, "W:WK47,K49:BK4", &v);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 10);
+    const char *moves[] = {"47-42", "4-10", "49-44", "10-4", "42-37",
+                           "4-9", "44-40", "9-4", "37-41", NULL};
+    play_all(g, moves);
+    assert_false(dr_game_over(g));
+    assert_int_equal(dr_game_counters(g).endgame, 9);
+    const char *last[] = {"4-9", NULL};
+    play_all(g, last);
+    assert_int_equal(dr_game_result(g), DR_DRAW);
+    assert_int_equal(dr_game_reason(g), DR_REASON_ENDGAME_RULE);
+    dr_game_free(g);
+}
+
+/* A capture that turns 1K vs 3 into 1K vs 2 starts the short count afresh
+ * but never past the running long count. */
+static void test_endgame_counter_switch(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, "W:WK47,K49,45:BK4", &v);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 32);
+    const char *moves[] = {"47-42", "4-10", NULL};
+    play_all(g, moves);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 32);
+    assert_int_equal(dr_game_counters(g).endgame, 2);
+    dr_game_free(g);
+    /* a capture that leaves lone king vs two starts the shorter count afresh
+     * but never past the running one: with limits 6 (vs 3) and 10 (vs 2),
+     * one ply into the first count the second gets 6 - 1 = 5 plies */
+    g = new_game(NULL, "base = international\ndraw_1k_vs_3_plies = 6\ndraw_1k_vs_2_plies = 10\n",
+                 "W:WK47,K49,40:BK7", &v);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 6);
+    const char *cap[] = {"47-42", "7x45", NULL}; /* the king on c9 takes i3, lands j2 */
+    play_all(g, cap);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 5);
+    assert_int_equal(dr_game_counters(g).endgame, 0);
+    dr_game_free(g);
+    /* killer has no material counters by default */
+    g = new_game("killer", NULL, "W:WK47,K49:BK4", &v);
+    const char *k[] = {"47-42", "4-10", NULL};
+    play_all(g, k);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 0);
+    dr_game_free(g);
+}
+
+/* Pool: three kings against one. */
+static void test_three_kings_counter(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game(NULL, "base = pool\ndraw_3k_vs_1k_plies = 2\n",
+                                 "W:WK30,K31,K32:BK4", &v);
+    const char *moves[] = {"30-26", "4-8", NULL};
+    play_all(g, moves);
+    assert_int_equal(dr_game_reason(g), DR_REASON_ENDGAME_RULE);
+    dr_game_free(g);
+}
+
+static void test_no_moves_loses(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, "W:W28:B23", &v);
+    const char *moves[] = {"28x19", NULL};
+    play_all(g, moves);
+    assert_int_equal(dr_game_result(g), DR_WHITE_WINS);
+    assert_int_equal(dr_game_reason(g), DR_REASON_NO_MOVES);
+    char buf[128];
+    dr_game_result_sentence(g, buf, sizeof buf);
+    assert_string_equal(buf, "White wins: Black has no legal move");
+    dr_game_free(g);
+    /* blocked, not captured: a man that cannot move */
+    g = new_game("brazilian", NULL, "W:Wh2:Bg3,f4", &v);
+    assert_int_equal(dr_game_result(g), DR_BLACK_WINS);
+    dr_game_free(g);
+}
+
+/* Resignation, agreement, a declined offer and a quit, through the loop. */
+static void test_decisions_through_loop(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("brazilian", NULL, NULL, &v);
+    const char *white[] = {"c3-d4", "draw", "resign", NULL};
+    const char *black[] = {"f6-g5", NULL};
+    struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
+    struct dr_loop *loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    char out[4096] = "";
+    FILE *f = fmemopen(out, sizeof out, "w");
+    struct dr_text_view tv = {f, false};
+    struct dr_view view = dr_text_view(&tv);
+    dr_loop_add_view(loop, &view);
+    assert_true(dr_loop_run(loop)); /* black's script ends: it quits */
+    fclose(f);
+    assert_int_equal(dr_game_result(g), DR_BLACK_WINS);
+    assert_int_equal(dr_game_reason(g), DR_REASON_RESIGNATION);
+    assert_non_null(strstr(out, "draw declined"));
+    assert_non_null(strstr(out, "Black wins: White resigned"));
+    dr_loop_free(loop);
+    dr_game_free(g);
+
+    g = new_game("brazilian", NULL, NULL, &v);
+    const char *w2[] = {"draw", NULL};
+    struct dr_script_player s2 = {w2, 0, false, 0}, s3 = {black, 0, true, 0};
+    pw = dr_script_player(&s2, "w");
+    pb = dr_script_player(&s3, "b");
+    loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    dr_loop_run(loop);
+    assert_int_equal(dr_game_reason(g), DR_REASON_AGREEMENT);
+    dr_loop_free(loop);
+    dr_game_free(g);
+
+    g = new_game("brazilian", NULL, NULL, &v);
+    dr_game_flag(g, DR_WHITE);
+    assert_int_equal(dr_game_result(g), DR_BLACK_WINS);
+    assert_int_equal(dr_game_reason(g), DR_REASON_TIME);
+    dr_game_free(g);
+}
+
+/* Undo against the computer takes back the engine's answer too. */
+static void test_undo_against_engine(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    const char *white[] = {"32-28", "undo", "redo", "quit", NULL};
+    struct dr_script_player sw = {white, 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "human");
+    struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    struct dr_limits l = {0};
+    l.depth = 2;
+    dr_engine_player_set_limits(ep, &l);
+    struct dr_player pb = dr_engine_player_as_player(ep, "engine");
+    struct dr_loop *loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    char out[4096] = "";
+    FILE *f = fmemopen(out, sizeof out, "w");
+    struct dr_text_view tv = {f, false};
+    struct dr_view view = dr_text_view(&tv);
+    dr_loop_add_view(loop, &view);
+    assert_true(dr_loop_run(loop));
+    fclose(f);
+    assert_non_null(strstr(out, "undo: back to ply 0"));
+    assert_non_null(strstr(out, "redo: on to ply 2"));
+    assert_int_equal(dr_game_ply(g), 2);
+    dr_loop_free(loop);
+    dr_engine_player_free(ep);
+    dr_game_free(g);
+}
+
+/* A whole engine-vs-engine game of three variants finishes with a result. */
+static void test_engine_games(void **state)
+{
+    (void)state;
+    const char *variants[] = {"killer8", "italian", "armenian"};
+    for (int i = 0; i < 3; i++) {
+        struct dr_variant v;
+        struct dr_game *g = new_game(variants[i], NULL, NULL, &v);
+        struct dr_engine_player *a = dr_engine_player_new(&v, 8), *b = dr_engine_player_new(&v, 8);
+        struct dr_limits l = {0};
+        l.depth = 3;
+        dr_engine_player_set_limits(a, &l);
+        dr_engine_player_set_limits(b, &l);
+        struct dr_player pa = dr_engine_player_as_player(a, "a"),
+                         pb = dr_engine_player_as_player(b, "b");
+        struct dr_loop *loop = dr_loop_new(g);
+        dr_loop_set_player(loop, DR_WHITE, &pa);
+        dr_loop_set_player(loop, DR_BLACK, &pb);
+        assert_false(dr_loop_run(loop));
+        char buf[128];
+        dr_game_result_sentence(g, buf, sizeof buf);
+        printf("%s: %s after %d plies\n", variants[i], buf, dr_game_ply(g));
+        assert_true(dr_game_over(g));
+        dr_loop_free(loop);
+        dr_engine_player_free(a);
+        dr_engine_player_free(b);
+        dr_game_free(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_games_every_variant),
+        cmocka_unit_test(test_undo_redo),
+        cmocka_unit_test(test_illegal_move_refused),
+        cmocka_unit_test(test_threefold_repetition),
+        cmocka_unit_test(test_kings_only_counter),
+        cmocka_unit_test(test_endgame_counter_lone_king),
+        cmocka_unit_test(test_endgame_counter_switch),
+        cmocka_unit_test(test_three_kings_counter),
+        cmocka_unit_test(test_no_moves_loses),
+        cmocka_unit_test(test_decisions_through_loop),
+        cmocka_unit_test(test_undo_against_engine),
+        cmocka_unit_test(test_engine_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
