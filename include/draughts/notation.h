@@ -43,4 +43,11 @@ void dr_move_canonical(const struct dr_variant *v, const struct dr_move *m,
 bool dr_move_parse(const struct dr_variant *v, const struct dr_position *pos, const char *text,
                    struct dr_move *out, struct dr_error *err);
 
+/* Every legal move that text can name, as dr_move_parse reads it: returns
+ * how many (they are in out).  0 leaves the reason in err, without the move
+ * text (malformed text, or no legal move).  A reader uses it to resolve a
+ * capture that two moves share by the moves that follow. */
+int dr_move_match(const struct dr_variant *v, const struct dr_position *pos, const char *text,
+                  struct dr_movelist *out, struct dr_error *err);
+
 #endif

@@ -144,42 +144,44 @@ static bool split_squares(const struct dr_variant *v, const char *text, struct m
         int len;
         int sq = dr_square_parse(v, s, &len);
         if (len == 0) {
-            dr_error_set(err, "move '%s': unexpected '%c' at column %d", text, *s,
-                         (int)(s - text) + 1);
+            dr_error_set(err, "unexpected '%c' at column %d", *s, (int)(s - text) + 1);
             return false;
         }
         if (sq < 0) {
-            dr_error_set(err, "move '%s': '%.*s' is not a playing square of %s", text, len, s,
-                         v->name);
+            dr_error_set(err, "'%.*s' is not a playing square of %s", len, s, v->name);
             return false;
         }
         if (t->n == DR_MAX_JUMPS + 2) {
-            dr_error_set(err, "move '%s': too many squares", text);
+            dr_error_set(err, "too many squares");
             return false;
         }
         t->sq[t->n++] = sq;
         s += len;
     }
     if (t->n < 2) {
-        dr_error_set(err, "move '%s': a move names at least two squares", text);
+        dr_error_set(err, "a move names at least two squares");
         return false;
     }
     return true;
 }
 
-/* Does the path pass the written intermediate squares in order? */
+/* Do the written intermediate squares fit the path?  Each must lie where a
+ * jump could have landed: beyond its captured piece, up to the square the
+ * piece did land on (a turning square, the square right behind the piece
+ * or, in old files, every landing square), one jump each, in order. */
 static bool path_visits(const struct dr_variant *v, const struct dr_path *p,
                         const struct move_text *t)
 {
-    int want = 1, at = p->from;
+    int want = 1;
     for (int i = 0; i < p->n && want < t->n - 1; i++) {
         int d = p->dirs[i];
-        for (int sq = at; sq != p->land[i] && want < t->n - 1;) {
+        for (int sq = p->caps[i]; sq != p->land[i];) {
             sq += v->shift[d];
-            if (sq == t->sq[want] && sq != p->caps[i])
+            if (sq == t->sq[want]) {
                 want++;
+                break;
+            }
         }
-        at = p->land[i];
     }
     return want == t->n - 1;
 }
@@ -203,11 +205,10 @@ static void match_path(void *arg, const struct dr_path *p)
 }
 
 /* Text with no separator and only digits ("3228"): try every split. */
-static bool split_digits(const struct dr_variant *v, const struct dr_position *pos,
-                         const char *text, const struct dr_movelist *legal, struct dr_move *out)
+static void split_digits(const struct dr_variant *v, const char *text,
+                         const struct dr_movelist *legal, struct dr_movelist *out)
 {
     size_t len = strlen(text);
-    int found = 0;
     for (size_t cut = 1; cut < len && cut < 4; cut++) {
         char a[8], b[8];
         if (len - cut > 3)
@@ -218,30 +219,28 @@ static bool split_digits(const struct dr_variant *v, const struct dr_position *p
         if (fa < 0 || fb < 0)
             continue;
         for (int i = 0; i < legal->count; i++)
-            if (legal->moves[i].from == fa && legal->moves[i].to == fb) {
-                *out = legal->moves[i];
-                found++;
-            }
+            if (legal->moves[i].from == fa && legal->moves[i].to == fb)
+                out->moves[out->count++] = legal->moves[i];
     }
-    (void)pos;
-    return found == 1;
 }
 
-bool dr_move_parse(const struct dr_variant *v, const struct dr_position *pos, const char *text,
-                   struct dr_move *out, struct dr_error *err)
+int dr_move_match(const struct dr_variant *v, const struct dr_position *pos, const char *text,
+                  struct dr_movelist *out, struct dr_error *err)
 {
     struct dr_movelist legal;
     dr_gen_moves(v, pos, &legal);
+    out->count = 0;
     size_t len = strlen(text);
     if (len > 0 && len <= 6 && strspn(text, "0123456789") == len &&
         v->notation == DR_NOTATION_NUMERIC) {
-        if (split_digits(v, pos, text, &legal, out))
-            return true;
+        split_digits(v, text, &legal, out);
+        if (out->count)
+            return out->count;
     }
     struct move_text t;
     if (!split_squares(v, text, &t, err))
-        return false;
-    int from = t.sq[0], to = t.sq[t.n - 1], hits = 0, last = -1;
+        return 0;
+    int from = t.sq[0], to = t.sq[t.n - 1];
     struct match m = {v, &t, &legal, {0}};
     if (t.n > 2)
         dr_capture_paths(v, pos, from, match_path, &m);
@@ -251,18 +250,28 @@ bool dr_move_parse(const struct dr_variant *v, const struct dr_position *pos, co
             continue;
         if (t.n > 2 && !((m.ok[i / 64] >> (i % 64)) & 1))
             continue;
-        hits++;
-        last = i;
+        out->moves[out->count++] = *c;
     }
-    if (hits == 1) {
-        *out = legal.moves[last];
+    if (!out->count)
+        dr_error_set(err, "not a legal move here%s",
+                     dr_has_capture(v, pos) ? " (a capture is compulsory)" : "");
+    return out->count;
+}
+
+bool dr_move_parse(const struct dr_variant *v, const struct dr_position *pos, const char *text,
+                   struct dr_move *out, struct dr_error *err)
+{
+    struct dr_movelist found;
+    struct dr_error why;
+    int n = dr_move_match(v, pos, text, &found, &why);
+    if (n == 1) {
+        *out = found.moves[0];
         return true;
     }
-    if (hits == 0)
-        dr_error_set(err, "move '%s' is not legal here%s", text,
-                     dr_has_capture(v, pos) ? " (a capture is compulsory)" : "");
+    if (n == 0)
+        dr_error_set(err, "move '%s': %s", text, why.msg);
     else
         dr_error_set(err, "move '%s' is ambiguous: %d captures go from there to there; "
-                     "write the path", text, hits);
+                     "write the path", text, n);
     return false;
 }
