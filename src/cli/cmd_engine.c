@@ -9,6 +9,7 @@
 #include "draughts/fen.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
+#include "hub.h"
 
 /* Middlegames of every variant (positions from random games), searched
  * after each variant's start position.  Changing this table, the depth or
@@ -186,4 +187,14 @@ int cmd_analyse(int argc, char **argv)
     printf("bestmove %s score %.2f\n", text, info.score / 100.0);
     dr_engine_free(e);
     return 0;
+}
+
+int cmd_hub(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "draughts hub: unexpected argument '%s'\n", argv[1]);
+        return 2;
+    }
+    return hub_serve(0, stdout);
 }

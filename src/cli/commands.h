@@ -8,5 +8,6 @@ int cmd_moves(int argc, char **argv);
 int cmd_variants(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
+int cmd_hub(int argc, char **argv);
 
 #endif

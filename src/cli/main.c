@@ -12,6 +12,7 @@ static const struct {
     {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
     {"variants", cmd_variants, "variants"},
     {"bench", cmd_bench, "bench [DEPTH]"},
+    {"hub", cmd_hub, "hub   (the Hub protocol, version 2, on stdin/stdout)"},
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
 };

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Hub protocol sessions against "draughts hub": the handshake, searches in
+# several variants, positions by pos= and fen=, move lists, and malformed
+# or unknown lines (answered with error message="...", never a crash).
+# Usage: test_hub.sh PATH/TO/draughts
+bin=$1
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
+expect() { # name, output, pattern (grep -E)
+    if printf '%s\n' "$2" | grep -Eq -- "$3"; then ok; else bad "$1: no line matching '$3' in:"; printf '%s\n' "$2" | sed 's/^/    /'; fi
+}
+session() { printf "$1" | timeout 60 "$bin" hub 2>&1; }
+
+out=$(session 'hub\ninit\nping\nquit\n')
+expect "handshake id" "$out" '^id name=draughts '
+expect "handshake variant param" "$out" '^param name=variant value=international type=enum values=".*armenian.*killer8.*turkish'
+expect "handshake wait" "$out" '^wait$'
+expect "init ready" "$out" '^ready$'
+expect "ping pong" "$out" '^pong$'
+
+out=$(session 'hub\ninit\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n')
+expect "info line" "$out" '^info depth=4 .*score=-?[0-9]+\.[0-9]+ nodes=[0-9]+ .*pv="'
+expect "done move" "$out" '^done move=(3[1-5])-(2[6-9]|30)$'
+
+out=$(session 'set-param name=variant value=killer\ninit\npos fen="W:WK46:BK28"\nlevel depth=3\ngo think\nquit\n')
+expect "killer halt in hub form" "$out" '^done move=46x23x28$'
+
+out=$(session 'set-param name=variant value=italian\ninit\npos pos=start moves="22-19 11-14"\nlevel move-time=0.2\ngo think\nquit\n')
+expect "italian after two moves" "$out" '^done move=[0-9]+[-x][0-9]+'
+
+out=$(session 'set-param name=variant value=armenian\ninit\npos fen="W:Wd4:Bd5"\nlevel depth=2\ngo analyze\nquit\n')
+expect "armenian capture" "$out" '^done move=d4xd6xd5$'
+
+out=$(session 'set-param name=variant value=pool\ninit\npos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15"\nlevel depth=3\ngo think\nquit\n')
+expect "pool 32-square position" "$out" '^done move=2[1-4]-'
+
+out=$(session 'hub\nbogus=1 x\nfrobnicate\nset-param name=variant value=nosuch\nset-param name=colour value=red\npos pos=Wxx\npos fen="W:W99"\npos pos=start moves="32-28 99-1"\nlevel depth=zero\nlevel\ngo\ngo sideways\nlevel depth=2\npos pos=start\ngo think\nquit\n')
+expect "malformed line" "$out" '^error message="a line starts with a command word"$'
+expect "unknown command" "$out" "^error message=\"unknown command 'frobnicate'\"$"
+expect "unknown variant" "$out" "^error message=\"unknown variant 'nosuch'"
+expect "unknown parameter" "$out" "^error message=\"unknown parameter 'colour'\"$"
+expect "short position" "$out" '^error message="position .* has 3 characters'
+expect "bad FEN" "$out" "^error message=\"FEN 'W:W99'"
+expect "bad move in list" "$out" "^error message=\"move 2 '99-1'"
+expect "bad level" "$out" '^error message="level depth must be'
+expect "empty level" "$out" '^error message="level needs'
+expect "go without mode" "$out" '^error message="go needs think'
+expect "still searching after errors" "$out" '^done move='
+
+out=$(printf 'hub\nset-param name=hash value=8\ninit\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo stop; sleep 0.2; echo quit; } | timeout 30 "$bin" hub 2>&1)
+expect "stop ends an infinite search" "$out" '^done move='
+
+out=$(head -c 20000 /dev/urandom | tr '\0' 'x' | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
+expect "random bytes do not crash" "$out" '^exit=0$'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
