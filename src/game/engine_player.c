@@ -103,7 +103,7 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     } else {
         bool interrupted = false;
         while (!poll_done(p, loop)) {
-            dr_loop_poll(loop, 10);
+            dr_loop_poll(loop, 2);
             struct dr_action a;
             if (!interrupted && dr_loop_take(loop, &a)) {
                 dr_engine_stop(p->engine);

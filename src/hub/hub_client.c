@@ -1,0 +1,220 @@
+/* A player that is an external engine speaking Hub (for matches): one
+ * process per player, talked to over pipes. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "draughts/notation.h"
+#include "hub_client.h"
+#include "hubline.h"
+
+struct hub_client {
+    pid_t pid;
+    int to_fd;
+    struct hub_reader from;
+    const struct dr_variant *v;
+    struct dr_limits limits;
+    char name[64];
+    bool dead;
+    char last_error[640];
+};
+
+static bool send_line(struct hub_client *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static bool send_line(struct hub_client *c, const char *fmt, ...)
+{
+    char buf[HUB_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof buf - 1)
+        return false;
+    buf[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(c->to_fd, buf + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            c->dead = true;
+            return false;
+        }
+        off += (int)w;
+    }
+    return true;
+}
+
+/* Read lines until one starts with want; false on timeout or end. */
+static bool wait_for(struct hub_client *c, const char *want, struct hub_line *line, int timeout_ms)
+{
+    char text[HUB_LINE_MAX], why[160];
+    for (;;) {
+        int got = hub_read_line(&c->from, text, sizeof text, timeout_ms);
+        if (got <= 0) {
+            snprintf(c->last_error, sizeof c->last_error, "%s: %s while waiting for '%s'",
+                     c->name, got < 0 ? "the engine exited" : "no answer in time", want);
+            if (got < 0)
+                c->dead = true;
+            return false;
+        }
+        if (hub_parse(text, line, why, sizeof why) && !strcmp(line->command, want))
+            return true;
+        if (hub_parse(text, line, why, sizeof why) && !strcmp(line->command, "id")) {
+            const char *n = hub_arg(line, "name");
+            if (n && !strcmp(c->name, "engine"))
+                snprintf(c->name, sizeof c->name, "%s", n);
+        }
+    }
+}
+
+struct hub_client *hub_client_start(const char *command, const struct dr_variant *v,
+                                    const struct dr_limits *limits, char *err, size_t err_size)
+{
+    int in[2], out[2];
+    if (pipe(in) || pipe(out)) {
+        snprintf(err, err_size, "%s: cannot make pipes: %s", command, strerror(errno));
+        return NULL;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, err_size, "%s: cannot fork: %s", command, strerror(errno));
+        return NULL;
+    }
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    struct hub_client *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    c->pid = pid;
+    c->to_fd = in[1];
+    hub_reader_init(&c->from, out[0]);
+    c->v = v;
+    c->limits = *limits;
+    snprintf(c->name, sizeof c->name, "engine");
+    struct hub_line l;
+    /* Scan calls international draughts "normal"; our own engine takes both */
+    const char *variant = strcmp(v->name, "international") ? v->name : "normal";
+    if (!send_line(c, "hub") || !wait_for(c, "wait", &l, 10000) ||
+        !send_line(c, "set-param name=variant value=%s", variant) || !send_line(c, "init") ||
+        !wait_for(c, "ready", &l, 60000)) {
+        snprintf(err, err_size, "%s: the Hub handshake failed (%s)", command,
+                 c->last_error[0] ? c->last_error : "cannot write to it");
+        hub_client_stop(c);
+        return NULL;
+    }
+    return c;
+}
+
+void hub_client_stop(struct hub_client *c)
+{
+    if (!c)
+        return;
+    if (!c->dead)
+        send_line(c, "quit");
+    close(c->to_fd);
+    close(c->from.fd);
+    for (int i = 0; i < 50; i++) { /* up to half a second to leave politely */
+        if (waitpid(c->pid, NULL, WNOHANG) == c->pid) {
+            free(c);
+            return;
+        }
+        struct timespec pause = {0, 10000000};
+        nanosleep(&pause, NULL);
+    }
+    kill(c->pid, SIGKILL);
+    waitpid(c->pid, NULL, 0);
+    free(c);
+}
+
+const char *hub_client_name(const struct hub_client *c) { return c->name; }
+const char *hub_client_error(const struct hub_client *c) { return c->last_error; }
+
+void hub_client_new_game(struct hub_client *c)
+{
+    if (!c->dead)
+        send_line(c, "new-game");
+}
+
+static void level_line(const struct dr_limits *l, int side, char *out, size_t size)
+{
+    if (l->depth)
+        snprintf(out, size, "level depth=%d", l->depth);
+    else if (l->movetime_ms)
+        snprintf(out, size, "level move-time=%.3f", l->movetime_ms / 1000.0);
+    else if (l->time_ms[side])
+        snprintf(out, size, "level time=%.3f inc=%.3f", l->time_ms[side] / 1000.0,
+                 l->inc_ms[side] / 1000.0);
+    else
+        snprintf(out, size, "level depth=6");
+}
+
+/* The engine's move in the game as it stands; false when it fails. */
+static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
+{
+    if (c->dead)
+        return false;
+    const struct dr_variant *v = dr_game_variant(g);
+    char pos[DR_MAX_SQUARES + 2], moves[HUB_LINE_MAX / 2] = "", level[96];
+    hub_format_position(v, dr_game_start(g), pos, sizeof pos);
+    for (int i = 0; i < dr_game_ply(g); i++) {
+        char mv[DR_MOVE_TEXT_LEN];
+        hub_format_move(v, dr_game_move(g, i), mv, sizeof mv);
+        if (strlen(moves) + strlen(mv) + 2 >= sizeof moves)
+            break;
+        strcat(moves, i ? " " : "");
+        strcat(moves, mv);
+    }
+    level_line(&c->limits, dr_game_position(g)->side, level, sizeof level);
+    struct hub_line l;
+    if (!send_line(c, "pos pos=%s moves=\"%s\"", pos, moves) || !send_line(c, "%s", level) ||
+        !send_line(c, "go think"))
+        return false;
+    int64_t budget = c->limits.movetime_ms ? c->limits.movetime_ms * 3 + 5000 : 120000;
+    if (!wait_for(c, "done", &l, (int)budget))
+        return false;
+    const char *text = hub_arg(&l, "move");
+    struct dr_error err;
+    if (!text || !hub_parse_move(v, dr_game_position(g), text, m, &err)) {
+        snprintf(c->last_error, sizeof c->last_error, "%s played '%.40s': %.200s", c->name,
+                 text ? text : "(nothing)", text ? err.msg : "no move= in done");
+        return false;
+    }
+    return true;
+}
+
+static struct dr_action client_act(void *ctx, struct dr_loop *loop)
+{
+    struct hub_client *c = ctx;
+    struct dr_action a = {DR_ACT_MOVE, {0, 0, 0, 0}};
+    if (!ask_move(c, dr_loop_game(loop), &a.move)) {
+        if (!c->last_error[0])
+            snprintf(c->last_error, sizeof c->last_error, "%s stopped answering", c->name);
+        a.kind = DR_ACT_RESIGN; /* a broken engine loses the game */
+    }
+    return a;
+}
+
+struct dr_player hub_client_player(struct hub_client *c)
+{
+    struct dr_player p = {c->name, true, false, c, client_act, NULL};
+    return p;
+}
