@@ -10,5 +10,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_pdn(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct {
      "                 [--openings FILE] [--seed N] [--max-plies N] [--random-plies N]"},
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
+    {"pdn", cmd_pdn, "pdn check|cat [--variant V] FILE..."},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,973 @@
+/* The tolerant PDN reader.  The lexer's tokens are gathered game by game; each
+ * game's variant is settled (--variant, then the Variant and GameType tags,
+ * then a trial replay of the main line under the likely variants), then every
+ * move is replayed through the rules core into the game tree.  What cannot be
+ * read is reported with its line and column and skipped: the games and moves
+ * before it are kept. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "draughts/fen.h"
+#include "draughts/movegen.h"
+#include "draughts/notation.h"
+#include "internal.h"
+
+enum {
+    MAX_NESTING = 64,     /* variations inside variations: deeper ones are skipped */
+    LOOKAHEAD = 64,       /* moves tried after an ambiguous capture */
+    GIVE_UP_ERRORS = 20,  /* errors before anything PDN-like: not a PDN file */
+    DEFAULT_MAX_DIAGS = 1000,
+    MAX_MOVE_TEXT = 63,
+};
+#define MAX_FILE_BYTES (512L * 1024 * 1024)
+
+struct reader {
+    struct dr_pdn_file *f;
+    const struct dr_variant *forced;
+    struct lexer lx;
+    struct token *toks; /* the current game's tokens */
+    int n_toks, cap_toks;
+    int depth;          /* open '(' while gathering */
+    bool body_started;  /* a move, result or variation seen: a tag starts a new game */
+    int game_no;        /* games finished so far */
+    const char *hint;   /* the variant of the last game we were sure of */
+    bool seen_pdn;      /* a tag or a legal move: this is PDN */
+    bool gave_up;
+    bool oom;
+};
+
+/* ---- diagnostics ---- */
+
+/* snprintf for messages, where cutting a long one short is fine. */
+static void say(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void say(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+}
+
+static void add_diag(struct reader *r, int line, int col, int game, bool warning,
+                     const char *move, size_t move_len, const char *msg)
+{
+    struct dr_pdn_file *f = r->f;
+    if (warning)
+        f->warnings++;
+    else
+        f->errors++;
+    if (f->n_diags < f->max_diags) {
+        if (f->n_diags == f->cap_diags) {
+            int cap = f->cap_diags ? 2 * f->cap_diags : 16;
+            struct dr_pdn_diag *d = realloc(f->diags, (size_t)cap * sizeof *d);
+            if (!d) {
+                r->oom = true;
+                return;
+            }
+            f->diags = d;
+            f->cap_diags = cap;
+        }
+        struct dr_pdn_diag *d = &f->diags[f->n_diags++];
+        memset(d, 0, sizeof *d);
+        d->line = line;
+        d->column = col;
+        d->game = game;
+        d->warning = warning;
+        if (move) {
+            size_t n = move_len < sizeof d->move - 1 ? move_len : sizeof d->move - 1;
+            memcpy(d->move, move, n);
+            d->move[n] = 0;
+        }
+        snprintf(d->message, sizeof d->message, "%s", msg);
+    }
+    if (!warning && !r->seen_pdn && !r->gave_up && f->errors >= GIVE_UP_ERRORS) {
+        r->gave_up = true;
+        f->errors++;
+        if (f->n_diags < f->max_diags + 1) {
+            /* Always room for this last word (max_diags + 1 at most). */
+            struct dr_pdn_diag *d = realloc(f->diags, (size_t)(f->n_diags + 1) * sizeof *d);
+            if (!d) {
+                r->oom = true;
+                return;
+            }
+            f->diags = d;
+            f->cap_diags = f->n_diags + 1;
+            d = &f->diags[f->n_diags++];
+            memset(d, 0, sizeof *d);
+            snprintf(d->message, sizeof d->message,
+                     "not a PDN file: %d errors and no tag or legal move; stopped reading",
+                     GIVE_UP_ERRORS);
+        }
+    }
+}
+
+static void lex_diag(void *arg, int line, int col, bool warning, const char *msg)
+{
+    struct reader *r = arg;
+    add_diag(r, line, col, r->game_no + 1, warning, NULL, 0, msg);
+}
+
+/* ---- move text ---- */
+
+/* The move text without the spaces some files put inside moves. */
+static bool move_text(const struct token *t, char out[MAX_MOVE_TEXT + 1])
+{
+    size_t o = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        if (t->text[i] == ' ' || t->text[i] == '\t')
+            continue;
+        if (o == MAX_MOVE_TEXT)
+            return false;
+        out[o++] = t->text[i];
+    }
+    out[o] = 0;
+    return true;
+}
+
+/* Indices of the next moves of the line that token i is in (not those of
+ * variations inside it), at most max. */
+static int line_moves_after(const struct reader *r, int i, int *out, int max)
+{
+    int n = 0, depth = 0;
+    for (int k = i + 1; k < r->n_toks && n < max; k++) {
+        enum tok_type ty = r->toks[k].type;
+        if (ty == TOK_LPAREN) {
+            depth++;
+        } else if (ty == TOK_RPAREN) {
+            if (depth-- == 0)
+                break;
+        } else if (depth == 0 && ty == TOK_MOVE) {
+            out[n++] = k;
+        }
+    }
+    return n;
+}
+
+enum { FOUND, ILLEGAL, AMBIGUOUS };
+
+/* How many of the moves next[0..n) replay from pos. */
+static int replay_count(const struct reader *r, const struct dr_variant *v,
+                        struct dr_position pos, const int *next, int n)
+{
+    int ok = 0;
+    for (int j = 0; j < n; j++) {
+        char text[MAX_MOVE_TEXT + 1];
+        struct dr_movelist found;
+        struct dr_error why;
+        if (!move_text(&r->toks[next[j]], text) || dr_move_match(v, &pos, text, &found, &why) < 1)
+            break;
+        dr_make(v, &pos, &found.moves[0]);
+        ok++;
+    }
+    return ok;
+}
+
+/* The move token i names in pos.  A capture that two moves share (same
+ * start and end, different pieces taken) is settled by the moves that
+ * follow when exactly one choice keeps the line legal longest. */
+static int resolve_move(const struct reader *r, const struct dr_variant *v,
+                        const struct dr_position *pos, int i, struct dr_move *out,
+                        struct dr_error *why, int *choices)
+{
+    char text[MAX_MOVE_TEXT + 1];
+    *choices = 1;
+    if (!move_text(&r->toks[i], text)) {
+        dr_error_set(why, "too long to be a move");
+        return ILLEGAL;
+    }
+    struct dr_movelist found;
+    int n = dr_move_match(v, pos, text, &found, why);
+    if (n == 0)
+        return ILLEGAL;
+    *choices = n;
+    if (n == 1) {
+        *out = found.moves[0];
+        return FOUND;
+    }
+    int next[LOOKAHEAD];
+    int nn = line_moves_after(r, i, next, LOOKAHEAD);
+    int best = -1, best_score = -1, runner_up = -1;
+    for (int c = 0; c < n; c++) {
+        struct dr_position p = *pos;
+        dr_make(v, &p, &found.moves[c]);
+        int score = replay_count(r, v, p, next, nn);
+        if (score > best_score) {
+            runner_up = best_score;
+            best_score = score;
+            best = c;
+        } else if (score > runner_up) {
+            runner_up = score;
+        }
+    }
+    /* The best choice; when the moves that follow do not tell the choices
+     * apart (the capture ends the line, or every choice keeps it legal),
+     * the first one, with a warning: the file itself does not say. */
+    *out = found.moves[best];
+    if (best_score > runner_up)
+        return FOUND;
+    char path[DR_MOVE_TEXT_LEN];
+    dr_move_canonical(v, out, path);
+    dr_error_set(why, "%d captures go from there to there and the moves that follow do not "
+                 "tell which was played; read as %s", n, path);
+    return AMBIGUOUS;
+}
+
+/* ---- variant and start position ---- */
+
+struct setup {
+    const char *fen; /* NUL-terminated copy, or NULL: the variant's start */
+    int line, col;   /* of the FEN, for messages */
+    bool side_q;     /* the FEN gave "?" for the side to move */
+};
+
+/* Drop the empty fields some files write ("W::." for an empty board, a
+ * trailing ":"), which the FEN grammar has no room for; a FEN with no piece
+ * list left is an empty board.  out has room for strlen(fen) + 8. */
+static void fen_tidy(const char *fen, char *out)
+{
+    size_t o = 0;
+    bool lists = false;
+    const char *f = fen;
+    for (int field = 0;; field++) {
+        const char *end = strchr(f, ':');
+        size_t n = end ? (size_t)(end - f) : strlen(f);
+        const char *a = f, *b = f + n;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '.'))
+            b--;
+        if (field == 0 || b > a) {
+            if (field > 0)
+                out[o++] = ':';
+            memcpy(out + o, a, (size_t)(b - a));
+            o += (size_t)(b - a);
+            lists |= field > 0 && strchr("WBwb", *a);
+        }
+        if (!end)
+            break;
+        f = end + 1;
+    }
+    if (!lists) {
+        memcpy(out + o, ":W:B", 4);
+        o += 4;
+    }
+    out[o] = 0;
+}
+
+static bool start_position(const struct dr_variant *v, const struct setup *s, int side,
+                           struct dr_position *pos, struct dr_error *err)
+{
+    if (!s->fen) {
+        dr_position_start(v, pos);
+        return true;
+    }
+    if (!dr_fen_parse(v, s->fen, pos, err))
+        return false;
+    if (s->side_q)
+        pos->side = side;
+    return true;
+}
+
+/* Replay the main line (indices mainline[0..n)) under v: how many moves are
+ * legal, or -1 when the setup does not fit v.  With a "?" side, the side
+ * that plays the first move. */
+static int trial(const struct reader *r, const struct dr_variant *v, const struct setup *s,
+                 const int *mainline, int n, int *side)
+{
+    int best = -1;
+    for (int sd = DR_WHITE; sd <= (s->side_q ? DR_BLACK : DR_WHITE); sd++) {
+        struct dr_position pos;
+        struct dr_error err;
+        if (!start_position(v, s, sd, &pos, &err))
+            return -1;
+        int ok = 0;
+        for (; ok < n; ok++) {
+            struct dr_move m;
+            int choices;
+            if (resolve_move(r, v, &pos, mainline[ok], &m, &err, &choices) == ILLEGAL)
+                break;
+            dr_make(v, &pos, &m);
+        }
+        if (ok > best) {
+            best = ok;
+            *side = sd;
+        }
+        if (ok == n)
+            break;
+    }
+    return best;
+}
+
+/* ---- building a game ---- */
+
+struct frame {
+    struct dr_pdn_node *cur; /* the last move of this line (or where it starts) */
+    bool has_move;
+    bool dead;       /* a move failed: skip the rest of this line */
+    int skip_depth;  /* variations opened inside a dead line */
+    char *pending;   /* comment before the line's first move */
+    int line, col;   /* of the '(' */
+};
+
+static bool is_score(const char *s)
+{
+    size_t a = strspn(s, "0123456789");
+    return a > 0 && s[a] == '-' && s[a + 1] && strspn(s + a + 1, "0123456789") == strlen(s + a + 1);
+}
+
+/* Replay the tokens into g's tree.  suffix is added to the message of a
+ * main-line error (why the variant may be wrong). */
+static void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_token,
+                   const char *suffix)
+{
+    const struct dr_variant *v = g->variant;
+    struct frame st[MAX_NESTING + 2];
+    int top = 0;
+    memset(&st[0], 0, sizeof st[0]);
+    st[0].cur = &g->root;
+    int last_main = -1;
+    for (int k = r->n_toks - 1; k >= 0 && last_main < 0; k--)
+        if (r->toks[k].type == TOK_MOVE)
+            last_main = k;
+    const char *result_tag = dr_pdn_tag(g, "Result");
+    bool first_setup = has_setup_token;
+    char msg[300];
+
+    for (int k = 0; k < r->n_toks && !r->oom; k++) {
+        const struct token *t = &r->toks[k];
+        struct frame *fr = &st[top];
+        if (fr->dead) {
+            if (t->type == TOK_LPAREN) {
+                fr->skip_depth++;
+            } else if (t->type == TOK_RPAREN && top > 0) {
+                if (fr->skip_depth > 0)
+                    fr->skip_depth--;
+                else
+                    top--;
+            }
+            continue;
+        }
+        switch (t->type) {
+        case TOK_MOVE: {
+            struct dr_move m;
+            struct dr_error why;
+            int choices;
+            int res = resolve_move(r, v, &fr->cur->pos, k, &m, &why, &choices);
+            if (res != ILLEGAL) {
+                struct dr_pdn_node *node = game_add_node(g, fr->cur, &m);
+                if (!node) {
+                    r->oom = true;
+                    return;
+                }
+                node->pre_comment = fr->pending;
+                fr->pending = NULL;
+                fr->cur = node;
+                fr->has_move = true;
+                r->f->moves++;
+                r->seen_pdn = true;
+                if (res == AMBIGUOUS) {
+                    add_diag(r, t->line, t->col, game, true, t->text, t->len, why.msg);
+                } else if (choices > 1) {
+                    say(msg, sizeof msg,
+                        "%d captures go from there to there; the moves that follow "
+                        "show which one was played",
+                        choices);
+                    add_diag(r, t->line, t->col, game, true, t->text, t->len, msg);
+                }
+                break;
+            }
+            char text[MAX_MOVE_TEXT + 1] = "";
+            move_text(t, text);
+            /* "4-6" at the end of a Delfts-scored game: the result, written
+             * where a terminator goes. */
+            if (top == 0 && k == last_main && result_tag && is_score(text) &&
+                !strcmp(text, result_tag)) {
+                add_diag(r, t->line, t->col, game, true, t->text, t->len,
+                         "not a move: read as the game's result (as its Result tag says)");
+                break;
+            }
+            const char *side = fr->cur->pos.side == DR_WHITE ? "White" : "Black";
+            if (res == ILLEGAL && !strncmp(why.msg, "not a legal move here", 21))
+                say(msg, sizeof msg, "not a legal move for %s in %s%s%s", side, v->name,
+                         why.msg + 21, top == 0 ? suffix : "");
+            else
+                say(msg, sizeof msg, "%s (%s, %s to move)%s", why.msg, v->name, side,
+                         top == 0 ? suffix : "");
+            add_diag(r, t->line, t->col, game, false, t->text, t->len, msg);
+            fr->dead = true;
+            break;
+        }
+        case TOK_LPAREN:
+            if (top >= MAX_NESTING || !fr->has_move) {
+                add_diag(r, t->line, t->col, game, false, NULL, 0,
+                         top >= MAX_NESTING
+                             ? "variations nested more than 64 deep; this one is skipped"
+                             : "a variation '(' must follow the move it replaces; skipped");
+                /* A dead frame swallows the variation up to its ')'.  Dead
+                 * frames push nothing, so the stack holds MAX_NESTING + 2. */
+                st[++top] = (struct frame){.cur = fr->cur, .dead = true};
+                break;
+            }
+            st[++top] = (struct frame){.cur = fr->cur->parent, .line = t->line, .col = t->col};
+            break;
+        case TOK_RPAREN:
+            if (top == 0)
+                break; /* reported while gathering */
+            if (!fr->has_move)
+                add_diag(r, fr->line, fr->col, game, true, NULL, 0,
+                         "a variation without moves; ignored");
+            top--;
+            break;
+        case TOK_COMMENT:
+            if (!game_append_text(g,
+                                  fr->has_move ? &fr->cur->comment
+                                  : top == 0   ? &g->root.comment
+                                               : &fr->pending,
+                                  t->text, t->len))
+                r->oom = true;
+            break;
+        case TOK_NAG:
+        case TOK_STRENGTH:
+            if (!fr->has_move) {
+                add_diag(r, t->line, t->col, game, true, NULL, 0,
+                         t->type == TOK_NAG ? "a NAG before any move; ignored"
+                                            : "a move strength before any move; ignored");
+            } else if (t->type == TOK_NAG || (t->len == 1 && t->text[0] == '*')) {
+                /* A glued '*' marks a forced move: PDN 3.0 writes it $7. */
+                if (!dr_pdn_add_nag(fr->cur, t->type == TOK_NAG ? t->num : 7))
+                    add_diag(r, t->line, t->col, game, true, NULL, 0,
+                             "more than 6 NAGs on one move; the others are ignored");
+            } else if (fr->cur->strength[0] || t->len >= DR_PDN_STRENGTH_LEN) {
+                add_diag(r, t->line, t->col, game, true, NULL, 0,
+                         "a second or overlong move strength; ignored");
+            } else {
+                memcpy(fr->cur->strength, t->text, t->len);
+                fr->cur->strength[t->len] = 0;
+            }
+            break;
+        case TOK_SETUP:
+            if (first_setup && top == 0 && !fr->has_move) {
+                first_setup = false; /* it gave the start position */
+                break;
+            }
+            add_diag(r, t->line, t->col, game, false, NULL, 0,
+                     "a setup /.../ after the first move is not supported; ignored");
+            break;
+        default: /* tags, move numbers, results: read elsewhere or decoration */
+            break;
+        }
+    }
+    if (top > 0)
+        add_diag(r, st[1].line, st[1].col, game, false, NULL, 0,
+                 "this variation '(' is not closed before the game ends");
+}
+
+/* What finish_game learns from a game's tokens. */
+struct game_notes {
+    const struct token *gametype, *variant, *fen; /* tags */
+    const struct token *result;                   /* the terminator, or NULL */
+    const struct token *setup;                    /* /FEN/ before the first move */
+    bool italian;                                 /* Italian tag names */
+    bool has_tag;
+};
+
+/* Copy the tags into g (foreign roster names in PDN form) and note the
+ * special ones. */
+static void collect_tags(struct reader *r, struct dr_pdn_game *g, struct game_notes *gn)
+{
+    bool moved = false;
+    for (int k = 0; k < r->n_toks; k++) {
+        const struct token *t = &r->toks[k];
+        if (t->type == TOK_MOVE)
+            moved = true;
+        if ((t->type == TOK_RESULT || t->type == TOK_STAR) && k == r->n_toks - 1)
+            gn->result = t;
+        if (t->type == TOK_SETUP && !moved && !gn->setup)
+            gn->setup = t;
+        if (t->type != TOK_TAG)
+            continue;
+        gn->has_tag = true;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(t->len < 63 ? t->len : 63), t->text);
+        if (!strcasecmp(name, "GameType"))
+            gn->gametype = t;
+        else if (!strcasecmp(name, "Variant"))
+            gn->variant = t;
+        else if (!strcasecmp(name, "FEN"))
+            gn->fen = t;
+        const char *alias = pdn_tag_alias(name);
+        if (alias) {
+            gn->italian |= !strcasecmp(name, "Bianco") || !strcasecmp(name, "Nero") ||
+                           !strcasecmp(name, "Risultato");
+            /* Bianco becomes White, unless the game has a White tag too. */
+            bool taken = false;
+            for (int j = 0; j < r->n_toks; j++)
+                if (r->toks[j].type == TOK_TAG && r->toks[j].len == strlen(alias) &&
+                    !strncmp(r->toks[j].text, alias, r->toks[j].len))
+                    taken = true;
+            if (!taken) {
+                if (!game_add_tag(g, alias, strlen(alias), t->value, t->vlen))
+                    r->oom = true;
+                continue;
+            }
+        }
+        if (!game_add_tag(g, t->text, t->len, t->value, t->vlen))
+            r->oom = true;
+    }
+}
+
+/* The FEN of the start position (a setup in the movetext wins over the
+ * tag), tidied, with "?" as the side to move noted.  False when out of
+ * memory. */
+static bool read_start(const struct game_notes *gn, struct setup *s)
+{
+    memset(s, 0, sizeof *s);
+    const struct token *t = gn->setup ? gn->setup : gn->fen;
+    if (!t || !t->vlen)
+        return true;
+    char *raw = strndup(t->value, t->vlen);
+    char *fen = raw ? malloc(t->vlen + 8) : NULL;
+    if (fen)
+        fen_tidy(raw, fen);
+    free(raw);
+    if (!fen)
+        return false;
+    char *p = fen;
+    while (*p == ' ')
+        p++;
+    if (*p == '?') {
+        *p = 'W';
+        s->side_q = true;
+    }
+    s->fen = fen;
+    s->line = t->line;
+    s->col = t->col;
+    return true;
+}
+
+/* With no usable tags: the first variant, in the likely order, under which
+ * the whole main line replays, else the one that replays most of it (then
+ * suffix says so).  NULL when no variant takes the setup. */
+static const struct dr_variant *guess_variant(struct reader *r, const struct setup *s,
+                                              const int *mainline, int n_main, bool italian,
+                                              int *side, bool *sure, char *suffix,
+                                              size_t suffix_size)
+{
+    char texts[2][MAX_MOVE_TEXT + 1];
+    const char *firsts[2];
+    int nf = 0;
+    for (; nf < 2 && nf < n_main; nf++) {
+        if (!move_text(&r->toks[mainline[nf]], texts[nf]))
+            texts[nf][0] = 0;
+        firsts[nf] = texts[nf];
+    }
+    const char *order[PDN_MAX_VARIANTS];
+    int no = pdn_guess_order(s->fen, firsts, nf, r->hint, italian, order, PDN_MAX_VARIANTS);
+    const struct dr_variant *v = NULL;
+    int best = -1;
+    for (int i = 0; i < no && best < n_main; i++) {
+        const struct dr_variant *c = variants_get(r->f->variants, order[i]);
+        int sd = DR_WHITE;
+        int score = c ? trial(r, c, s, mainline, n_main, &sd) : -1;
+        if (score > best) {
+            best = score;
+            v = c;
+            *side = sd;
+        }
+    }
+    *sure = best == n_main && n_main > 0;
+    if (n_main > 0 && best >= 0 && best < n_main)
+        say(suffix, suffix_size,
+            "; the game has no GameType tag and no variant we play replays it: "
+            "an unsupported variant (such as Czech draughts) or a mistake in the "
+            "file? (--variant picks the variant)");
+    return v;
+}
+
+/* The variant from --variant or the tags: 1, 0 (guess it) or -1 (an
+ * unsupported variant, reported). */
+static int variant_from_tags(struct reader *r, const struct game_notes *gn, int game,
+                             const struct dr_variant **v, bool *vtag_used)
+{
+    *v = r->forced;
+    *vtag_used = false;
+    if (*v)
+        return 1;
+    struct dr_error err = {{0}};
+    char *gt = gn->gametype ? strndup(gn->gametype->value, gn->gametype->vlen) : NULL;
+    char *vt = gn->variant ? strndup(gn->variant->value, gn->variant->vlen) : NULL;
+    int res = pdn_variant_from_tags_cached(r->f->variants, gt, vt, v, vtag_used, &err);
+    if (gt && res == 0 && gn->gametype->vlen) {
+        char m[160];
+        say(m, sizeof m, "GameType '%.60s' is not a PDN game type; the variant is guessed "
+            "from the moves", gt);
+        add_diag(r, gn->gametype->line, gn->gametype->col, game, true, NULL, 0, m);
+    }
+    if (res < 0) {
+        const struct token *at = gn->variant && strstr(err.msg, "Variant tag") ? gn->variant
+                                 : gn->gametype                                ? gn->gametype
+                                                                               : gn->variant;
+        add_diag(r, at->line, at->col, game, false, NULL, 0, err.msg);
+    }
+    free(gt);
+    free(vt);
+    return res;
+}
+
+/* The result: from the terminator when there is no Result tag; a
+ * terminator that contradicts the tag is pointed out. */
+static void settle_result(struct reader *r, struct dr_pdn_game *g, const struct token *res,
+                          int game)
+{
+    if (!res)
+        return;
+    const char *tag = dr_pdn_tag(g, "Result");
+    if (!tag) {
+        if (!game_add_tag(g, "Result", 6, res->text, res->len))
+            r->oom = true;
+    } else if (res->type == TOK_RESULT &&
+               (strlen(tag) != res->len || strncmp(tag, res->text, res->len))) {
+        char m[160];
+        say(m, sizeof m, "the game ends with %.*s but its Result tag says '%.20s'; the tag is "
+            "kept", (int)res->len, res->text, tag);
+        add_diag(r, res->line, res->col, game, true, NULL, 0, m);
+    }
+}
+
+static void add_game(struct reader *r, struct dr_pdn_game *g)
+{
+    struct dr_pdn_file *f = r->f;
+    if (!game_normalise_tags(g))
+        r->oom = true;
+    if (f->n_games == f->cap_games) {
+        int cap = f->cap_games ? 2 * f->cap_games : 16;
+        struct dr_pdn_game **gs = realloc(f->games, (size_t)cap * sizeof *gs);
+        if (!gs) {
+            dr_pdn_game_free(g);
+            r->oom = true;
+            return;
+        }
+        f->games = gs;
+        f->cap_games = cap;
+    }
+    f->games[f->n_games++] = g;
+}
+
+/* Only comments after the last game: they belong to its end. */
+static void trailing_comments(struct reader *r)
+{
+    struct dr_pdn_file *f = r->f;
+    if (f->n_games == 0)
+        return;
+    struct dr_pdn_game *g = f->games[f->n_games - 1];
+    struct dr_pdn_node *end = dr_pdn_mainline_end(g);
+    for (int k = 0; k < r->n_toks; k++)
+        if (!game_append_text(g, &end->comment, r->toks[k].text, r->toks[k].len))
+            r->oom = true;
+}
+
+/* Settle the start position (and the variant when the tags did not), then
+ * replay the moves into g. */
+static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
+                             const struct game_notes *gn, const struct dr_variant *v,
+                             bool vtag_used, bool sure, int game)
+{
+    struct setup s;
+    int *mainline = malloc(((size_t)r->n_toks + 1) * sizeof *mainline);
+    if (!mainline || !read_start(gn, &s)) {
+        r->oom = true;
+        free(mainline);
+        return;
+    }
+    int n_main = line_moves_after(r, -1, mainline, r->n_toks);
+    int side = DR_WHITE;
+    char suffix[240] = "";
+    if (!v)
+        v = guess_variant(r, &s, mainline, n_main, gn->italian, &side, &sure, suffix,
+                          sizeof suffix);
+    else if (s.side_q)
+        trial(r, v, &s, mainline, n_main, &side);
+    free(mainline);
+
+    struct dr_error err = {{0}};
+    if (!v) {
+        /* Not even the setup fits a variant we play: say why for the
+         * default one; the tags are kept. */
+        const struct dr_variant *intl = variants_get(r->f->variants, "international");
+        struct dr_position scratch;
+        if (intl && s.fen && !dr_fen_parse(intl, s.fen, &scratch, &err))
+            add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
+        else
+            add_diag(r, g->line, 1, game, false, NULL, 0, "no variant we play fits this game");
+    } else if (!start_position(v, &s, side, &g->root.pos, &err)) {
+        /* A FEN we cannot read: the game keeps it as a tag, with no moves. */
+        g->variant = v;
+        dr_position_start(v, &g->root.pos);
+        add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
+    } else {
+        g->variant = v;
+        if (sure)
+            r->hint = v->name;
+        /* Tags the writer derives from the variant, the start and the moves. */
+        for (int i = g->n_tags - 1; i >= 0; i--) {
+            const char *n = g->tags[i].name;
+            if (!strcasecmp(n, "GameType") || !strcasecmp(n, "FEN") ||
+                !strcasecmp(n, "SetUp") || !strcasecmp(n, "PlyCount") ||
+                (!strcasecmp(n, "Variant") && (vtag_used || r->forced)))
+                game_remove_tag(g, i);
+        }
+        replay(r, g, game, gn->setup != NULL, suffix);
+        g->side_unknown = s.side_q && !g->root.child;
+    }
+    free((char *)s.fen);
+}
+
+/* Build the game from the gathered tokens and add it to the file. */
+static void build_game(struct reader *r, int game)
+{
+    struct dr_pdn_game *g = game_alloc();
+    if (!g) {
+        r->oom = true;
+        return;
+    }
+    g->line = r->toks[0].line;
+    struct game_notes gn = {0};
+    collect_tags(r, g, &gn);
+    r->seen_pdn |= gn.has_tag;
+    const struct dr_variant *v;
+    bool vtag_used;
+    int from_tags = variant_from_tags(r, &gn, game, &v, &vtag_used);
+    /* An unsupported variant keeps its tags (GameType and all), no moves. */
+    if (from_tags >= 0)
+        setup_and_replay(r, g, &gn, v, vtag_used, from_tags == 1, game);
+    settle_result(r, g, gn.result, game);
+    add_game(r, g);
+}
+
+static void finish_game(struct reader *r)
+{
+    if (r->n_toks == 0)
+        return;
+    bool has_tag = false, has_play = false;
+    for (int k = 0; k < r->n_toks; k++) {
+        enum tok_type ty = r->toks[k].type;
+        has_tag |= ty == TOK_TAG;
+        has_play |= ty != TOK_COMMENT && ty != TOK_TAG;
+    }
+    if (!has_tag && !has_play)
+        trailing_comments(r);
+    else
+        build_game(r, ++r->game_no);
+    r->n_toks = 0;
+}
+
+/* ---- gathering tokens into games ---- */
+
+static bool push_token(struct reader *r, const struct token *t)
+{
+    if (r->n_toks == r->cap_toks) {
+        int cap = r->cap_toks ? 2 * r->cap_toks : 256;
+        struct token *ts = realloc(r->toks, (size_t)cap * sizeof *ts);
+        if (!ts) {
+            r->oom = true;
+            return false;
+        }
+        r->toks = ts;
+        r->cap_toks = cap;
+    }
+    r->toks[r->n_toks++] = *t;
+    return true;
+}
+
+static void end_game(struct reader *r)
+{
+    finish_game(r);
+    r->depth = 0;
+    r->body_started = false;
+}
+
+static void read_tokens(struct reader *r)
+{
+    struct token t;
+    while (!r->oom && !r->gave_up) {
+        lexer_next(&r->lx, &t);
+        switch (t.type) {
+        case TOK_EOF:
+            if (r->depth > 0)
+                r->depth = 0; /* replay reports the open variation */
+            end_game(r);
+            return;
+        case TOK_TAG:
+            /* Tags after moves start the next game, even without a
+             * terminator (a lost result, or an unclosed variation). */
+            if (r->body_started) {
+                add_diag(r, t.line, t.col, r->game_no + 1, true, NULL, 0,
+                         "the game before this tag has no result at its end "
+                         "(1-0, 0-1, 1/2-1/2, ... or *); a new game starts here");
+                end_game(r);
+            }
+            r->seen_pdn = true;
+            push_token(r, &t);
+            break;
+        case TOK_LPAREN:
+            r->depth++;
+            r->body_started = true;
+            push_token(r, &t);
+            break;
+        case TOK_RPAREN:
+            if (r->depth == 0) {
+                add_diag(r, t.line, t.col, r->game_no + 1, true, NULL, 0,
+                         "')' closes no variation; ignored");
+                break;
+            }
+            r->depth--;
+            push_token(r, &t);
+            break;
+        case TOK_RESULT:
+        case TOK_STAR:
+            r->body_started = true;
+            /* Inside a variation a result is decoration; outside it ends the game. */
+            if (r->depth > 0)
+                break;
+            push_token(r, &t);
+            end_game(r);
+            break;
+        case TOK_COMMENT:
+            push_token(r, &t);
+            break;
+        default:
+            r->body_started = true;
+            push_token(r, &t);
+            break;
+        }
+    }
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const struct dr_pdn_diag *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->column != y->column)
+        return x->column < y->column ? -1 : 1;
+    return 0;
+}
+
+bool dr_pdn_read(const char *name, const char *data, size_t len,
+                 const struct dr_pdn_options *opt, struct dr_pdn_file *out)
+{
+    memset(out, 0, sizeof *out);
+    out->name = strdup(name ? name : "(input)");
+    out->variants = calloc(1, sizeof *out->variants);
+    out->max_diags = opt && opt->max_diags > 0 ? opt->max_diags : DEFAULT_MAX_DIAGS;
+    if (!out->name || !out->variants)
+        return false;
+    struct reader r = {.f = out, .forced = opt ? opt->variant : NULL};
+    r.lx.diag = lex_diag;
+    const char *why;
+    bool ok = lexer_init(&r.lx, data, len, &why);
+    r.lx.diag = lex_diag;
+    r.lx.diag_arg = &r;
+    if (ok && why)
+        add_diag(&r, 0, 0, 0, false, NULL, 0, why);
+    else if (ok)
+        read_tokens(&r);
+    /* Moves are replayed when their game ends, after the lexer has spoken
+     * about later lines: put the messages back in file order. */
+    if (out->n_diags > 1)
+        qsort(out->diags, (size_t)out->n_diags, sizeof *out->diags, by_place);
+    lexer_free(&r.lx);
+    free(r.toks);
+    return ok && !r.oom;
+}
+
+bool dr_pdn_read_file(const char *path, const struct dr_pdn_options *opt,
+                      struct dr_pdn_file *out)
+{
+    FILE *fp = fopen(path, "rb");
+    char *data = NULL;
+    size_t len = 0, cap = 0;
+    const char *fail = NULL;
+    int fail_errno = 0;
+    if (!fp) {
+        fail_errno = errno;
+        fail = "cannot open";
+    }
+    while (fp && !fail) {
+        if (len == cap) {
+            if (cap >= (size_t)MAX_FILE_BYTES) {
+                fail = "too large for a PDN file (over 512 MiB); not read";
+                break;
+            }
+            size_t ncap = cap ? 2 * cap : 65536;
+            char *d = realloc(data, ncap);
+            if (!d) {
+                fail = "out of memory";
+                break;
+            }
+            data = d;
+            cap = ncap;
+        }
+        size_t n = fread(data + len, 1, cap - len, fp);
+        len += n;
+        if (n == 0) {
+            if (ferror(fp)) {
+                fail_errno = errno;
+                fail = "cannot read";
+            }
+            break;
+        }
+    }
+    if (fp)
+        fclose(fp);
+    if (fail) {
+        free(data);
+        bool ok = dr_pdn_read(path, "", 0, opt, out);
+        struct reader r = {.f = out};
+        char msg[200];
+        if (fail_errno)
+            say(msg, sizeof msg, "%s: %s", fail, strerror(fail_errno));
+        else
+            say(msg, sizeof msg, "%s", fail);
+        add_diag(&r, 0, 0, 0, false, NULL, 0, msg);
+        return ok && !r.oom;
+    }
+    bool ok = dr_pdn_read(path, data ? data : "", len, opt, out);
+    free(data);
+    return ok;
+}
+
+void dr_pdn_file_free(struct dr_pdn_file *f)
+{
+    if (!f)
+        return;
+    for (int i = 0; i < f->n_games; i++)
+        dr_pdn_game_free(f->games[i]);
+    free(f->games);
+    free(f->diags);
+    free(f->name);
+    variants_free(f->variants);
+    free(f->variants);
+    memset(f, 0, sizeof *f);
+}
+
+void dr_pdn_diag_format(const struct dr_pdn_file *f, const struct dr_pdn_diag *d, char *buf,
+                        size_t size)
+{
+    const char *name = f && f->name ? f->name : "(input)";
+    char where[64] = "";
+    if (d->line > 0)
+        snprintf(where, sizeof where, "%d:%d:", d->line, d->column);
+    if (d->move[0])
+        snprintf(buf, size, "%s:%s %smove '%s': %s", name, where, d->warning ? "warning: " : "",
+                 d->move, d->message);
+    else
+        snprintf(buf, size, "%s:%s %s%s", name, where, d->warning ? "warning: " : "",
+                 d->message);
+}
