@@ -264,6 +264,34 @@ static void test_egdb_wins(void **state)
     assert_int_equal(failed, 0);
 }
 
+/* The draw counters are seen inside the search: one ply before the
+ * lone-king counter runs out, nothing can be won any more. */
+static void test_counters_in_search(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("international", "W:WK47,K49,K1:BK4", &v, &pos);
+    struct dr_limits l = {0};
+    l.depth = 6;
+    struct dr_move m;
+    struct dr_search_info fresh, late;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &fresh));
+    struct dr_game_context ctx = {NULL, 0, 0, 32, 31};
+    dr_engine_new_game(e);
+    assert_true(dr_engine_search(e, &pos, &ctx, &l, NULL, NULL, &m, &late));
+    printf("3 kings v 1: score %d with the count fresh, %d one ply before it ends\n",
+           fresh.score, late.score);
+    assert_true(fresh.score > 100);
+    assert_int_equal(late.score, 0);
+    /* the king-move counter likewise */
+    struct dr_game_context kings = {NULL, 0, 49, 0, 0};
+    assert_true(dr_engine_search(e, &pos, &kings, &l, NULL, NULL, &m, &late));
+    assert_int_equal(late.score, 0);
+    dr_engine_free(e);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -272,7 +300,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
         cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
-        cmocka_unit_test(test_egdb_wins),
+        cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,8 @@ struct dr_game_context {
     const uint64_t *keys;    /* keys of earlier positions, oldest first (not the root) */
     int nkeys;
     int reversible_plies;    /* plies since the last capture or man move */
+    int endgame_limit;       /* the material counter running (dr_endgame_limit), 0: none */
+    int endgame_elapsed;     /* plies it has run */
 };
 
 struct dr_search_info {

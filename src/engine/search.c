@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "draughts/drawrules.h"
 #include "draughts/engine.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
@@ -193,9 +194,31 @@ static void update_quiet_stats(struct dr_engine *e, int ply, int side, const str
                     e->history[s][a][b] /= 2;
 }
 
-static int search(struct dr_engine *e, const struct dr_position *pos, int alpha, int beta,
-                  int depth, int ply, int reversible)
+/* The draw counters along the searched line. */
+struct counters {
+    int reversible;              /* plies since a capture or man move */
+    int eg_limit, eg_elapsed;    /* the material counter, as in the game */
+};
+
+static struct counters counters_after(const struct dr_variant *v, const struct counters *c,
+                                      const struct dr_position *before,
+                                      const struct dr_position *after, const struct dr_move *m)
 {
+    struct counters n;
+    bool irreversible = m->captures || !((before->kings >> m->from) & 1);
+    n.reversible = irreversible ? 0 : c->reversible + 1;
+    /* material (or a king's arrival) changes only by a capture or a crowning */
+    n.eg_limit = n.eg_elapsed = 0;
+    if (c->eg_limit || m->captures || (m->flags & DR_MOVE_PROMOTES))
+        n.eg_limit = dr_endgame_next(c->eg_limit, c->eg_elapsed, m->captures != 0,
+                                     dr_endgame_limit(v, after), &n.eg_elapsed);
+    return n;
+}
+
+static int search(struct dr_engine *e, const struct dr_position *pos, int alpha, int beta,
+                  int depth, int ply, const struct counters *cnt)
+{
+    int reversible = cnt->reversible;
     const struct dr_variant *v = e->v;
     bool pv_node = beta - alpha > 1;
     e->pv_len[ply] = 0;
@@ -209,6 +232,8 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
         if (v->draw_kings_only_plies && reversible >= v->draw_kings_only_plies)
             return 0;
         if (repeated(e, ply, reversible))
+            return 0;
+        if (cnt->eg_limit && cnt->eg_elapsed >= cnt->eg_limit)
             return 0;
     }
     struct dr_movelist *l = &e->lists[ply];
@@ -242,12 +267,12 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
         pick_next(l, scores, i);
         struct dr_move m = l->moves[i];
         struct dr_position next = *pos;
-        bool irreversible = m.captures || !((pos->kings >> m.from) & 1);
         uint64_t child = dr_zobrist_after(pos, key, &m);
         e->keys[e->nkeys_game + ply + 1] = child;
         tt_prefetch(&e->tt, child);
         dr_make(v, &next, &m);
-        int rev = irreversible ? 0 : reversible + 1;
+        struct counters nc = counters_after(v, cnt, pos, &next, &m);
+        const struct counters *rev = &nc;
         int score;
         if (i == 0) {
             score = -search(e, &next, -beta, -alpha, next_depth, ply + 1, rev);
@@ -326,12 +351,18 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     atomic_store(&e->stop, false);
     start_search(e, pos, ctx, limits);
     struct time_budget budget = timeman_budget(limits, pos->side);
-    int reversible = ctx ? ctx->reversible_plies : 0;
+    /* without a game, a set-up endgame counts from the root */
+    struct counters cnt = {0, dr_endgame_limit(e->v, pos), 0};
+    if (ctx) {
+        cnt.reversible = ctx->reversible_plies;
+        cnt.eg_limit = ctx->endgame_limit;
+        cnt.eg_elapsed = ctx->endgame_elapsed;
+    }
     int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
     if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
         max_depth = 1; /* in a timed game a forced move is played at once */
     for (int depth = 1; depth <= max_depth; depth++) {
-        int score = search(e, pos, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, reversible);
+        int score = search(e, pos, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, &cnt);
         if (e->stopped && depth > 1)
             break;
         if (e->pv_len[0] > 0)

@@ -96,6 +96,8 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     p->root = *dr_game_position(g);
     p->ctx.keys = dr_game_keys(g, &p->ctx.nkeys);
     p->ctx.reversible_plies = dr_game_counters(g).kings_only;
+    p->ctx.endgame_limit = dr_game_counters(g).endgame_rule;
+    p->ctx.endgame_elapsed = dr_game_counters(g).endgame;
     p->done = p->fresh_info = false;
     pthread_t thread;
     if (pthread_create(&thread, NULL, think, p) != 0) {
@@ -134,6 +136,8 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
     struct dr_game_context ctx;
     ctx.keys = dr_game_keys(g, &ctx.nkeys);
     ctx.reversible_plies = dr_game_counters(g).kings_only;
+    ctx.endgame_limit = dr_game_counters(g).endgame_rule;
+    ctx.endgame_elapsed = dr_game_counters(g).endgame;
     struct dr_move best;
     struct dr_search_info info;
     struct dr_position pos = *dr_game_position(g);

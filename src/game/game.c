@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draughts/drawrules.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
 
@@ -28,7 +29,6 @@ struct dr_game {
 };
 
 static void update_result(struct dr_game *g);
-static int endgame_limit(const struct dr_variant *v, const struct dr_position *pos);
 
 struct dr_game *dr_game_new(const struct dr_variant *v, const struct dr_position *start)
 {
@@ -65,7 +65,7 @@ void dr_game_reset(struct dr_game *g, const struct dr_position *start)
     g->pos = g->start;
     g->ply = g->total = 0;
     memset(&g->counters, 0, sizeof g->counters);
-    g->counters.endgame_rule = endgame_limit(&g->v, &g->pos); /* a set-up endgame counts at once */
+    g->counters.endgame_rule = dr_endgame_limit(&g->v, &g->pos); /* a set-up endgame counts at once */
     g->keys[0] = dr_zobrist(&g->pos);
     g->decided = DR_ONGOING;
     g->decided_reason = DR_REASON_NONE;
@@ -109,46 +109,14 @@ int dr_game_legal(const struct dr_game *g, struct dr_movelist *list)
     return dr_gen_moves(&g->v, &g->pos, list);
 }
 
-/* The material counter that applies to pos, as a limit in plies (0: none).
- * Lone king against three pieces with a king, against at most two pieces
- * with a king, and three kings against one king. */
-static int endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
-{
-    int limit = 0;
-    for (int lone = 0; lone < 2; lone++) {
-        uint64_t weak = pos->pieces[lone], strong = pos->pieces[!lone];
-        if (__builtin_popcountll(weak) != 1 || !(weak & pos->kings) || !(strong & pos->kings))
-            continue;
-        int n = __builtin_popcountll(strong);
-        bool all_kings = (strong & ~pos->kings) == 0;
-        if (n == 3 && v->draw_1k_vs_3_plies)
-            limit = v->draw_1k_vs_3_plies;
-        if (n <= 2 && v->draw_1k_vs_2_plies)
-            limit = v->draw_1k_vs_2_plies;
-        if (n == 3 && all_kings && v->draw_3k_vs_1k_plies)
-            limit = v->draw_3k_vs_1k_plies;
-    }
-    return limit;
-}
-
 static struct dr_counters counters_after(const struct dr_game *g, const struct dr_move *m,
                                          const struct dr_position *after)
 {
     struct dr_counters c = g->counters;
     bool king_move = (g->pos.kings >> m->from) & 1;
     c.kings_only = (m->captures || !king_move) ? 0 : c.kings_only + 1;
-    int limit = endgame_limit(&g->v, after);
-    if (!limit) {
-        c.endgame = c.endgame_rule = 0;
-    } else if (limit == c.endgame_rule && !m->captures) {
-        c.endgame++;
-    } else {
-        /* a new configuration counts afresh, but never ends later than the
-         * count already running */
-        int left = c.endgame_rule ? c.endgame_rule - c.endgame : limit;
-        c.endgame_rule = limit < left ? limit : left;
-        c.endgame = 0;
-    }
+    c.endgame_rule = dr_endgame_next(c.endgame_rule, c.endgame, m->captures != 0,
+                                     dr_endgame_limit(&g->v, after), &c.endgame);
     return c;
 }
 

@@ -1,0 +1,36 @@
+#include "draughts/drawrules.h"
+
+int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
+{
+    int limit = 0;
+    for (int lone = 0; lone < 2; lone++) {
+        uint64_t weak = pos->pieces[lone], strong = pos->pieces[!lone];
+        if (__builtin_popcountll(weak) != 1 || !(weak & pos->kings) || !(strong & pos->kings))
+            continue;
+        int n = __builtin_popcountll(strong);
+        bool all_kings = (strong & ~pos->kings) == 0;
+        if (n == 3 && v->draw_1k_vs_3_plies)
+            limit = v->draw_1k_vs_3_plies;
+        if (n <= 2 && v->draw_1k_vs_2_plies)
+            limit = v->draw_1k_vs_2_plies;
+        if (n == 3 && all_kings && v->draw_3k_vs_1k_plies)
+            limit = v->draw_3k_vs_1k_plies;
+    }
+    return limit;
+}
+
+int dr_endgame_next(int limit_before, int elapsed_before, bool capture, int limit_after,
+                    int *elapsed)
+{
+    if (!limit_after) {
+        *elapsed = 0;
+        return 0;
+    }
+    if (limit_after == limit_before && !capture) {
+        *elapsed = elapsed_before + 1;
+        return limit_before;
+    }
+    int left = limit_before ? limit_before - elapsed_before : limit_after;
+    *elapsed = 0;
+    return limit_after < left ? limit_after : left;
+}
