@@ -8,13 +8,14 @@
 
 #include "commands.h"
 #include "draughts/fen.h"
+#include "draughts/game_pdn.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "draughts/players.h"
 #include "hub_client.h"
 
 struct match_opts {
-    const char *engine[2], *variant, *openings;
+    const char *engine[2], *variant, *openings, *pdn_out;
     int games, max_plies, random_plies;
     uint64_t seed;
     struct dr_limits limits;
@@ -56,6 +57,8 @@ static int parse(int argc, char **argv, struct match_opts *o)
             o->variant = val;
         else if (!strcmp(a, "--openings"))
             o->openings = val;
+        else if (!strcmp(a, "--pdn-out"))
+            o->pdn_out = val;
         else if (!strcmp(a, "--games"))
             o->games = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--max-plies"))
@@ -173,6 +176,22 @@ static bool capped_accept(void *ctx, struct dr_loop *loop)
     return dr_game_ply(dr_loop_game(loop)) >= c->max_plies;
 }
 
+/* Each game is added to the file as soon as it ends (atomically), so an
+ * interrupted match keeps what was played. */
+static bool save_game(const struct match_opts *o, const struct dr_game *g, const char *white,
+                      const char *black, int k)
+{
+    char event[96];
+    snprintf(event, sizeof event, "draughts match, game %d", k + 1);
+    struct dr_pdn_game *pg = dr_game_to_pdn(g, white, black, event);
+    struct dr_error err;
+    bool ok = pg && dr_pdn_save(o->pdn_out, &pg, 1, k > 0, &err);
+    if (!ok)
+        fprintf(stderr, "draughts match: %s\n", pg ? err.msg : "out of memory");
+    dr_pdn_game_free(pg);
+    return ok;
+}
+
 int cmd_match(int argc, char **argv)
 {
     struct match_opts o;
@@ -233,6 +252,10 @@ int cmd_match(int argc, char **argv)
                                                              : (e1 == DR_WHITE ? 0 : 1)])
                    : "");
         fflush(stdout);
+        if (o.pdn_out && !save_game(&o, g, pw.name, pb.name, k)) {
+            dr_game_free(g);
+            break;
+        }
         dr_game_free(g);
     }
     int n = won + drawn + lost;

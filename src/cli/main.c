@@ -15,7 +15,7 @@ static const struct {
     {"hub", cmd_hub, "hub   (the Hub protocol, version 2, on stdin/stdout)"},
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N] [--time S | --depth D]\n"
-     "                 [--openings FILE] [--seed N] [--max-plies N] [--random-plies N]"},
+     "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N]"},
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
     {"pdn", cmd_pdn, "pdn check|cat [--variant V] FILE..."},
