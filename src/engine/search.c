@@ -330,7 +330,8 @@ static void start_search(struct dr_engine *e, const struct dr_position *pos,
         n = ctx->nkeys < rev ? ctx->nkeys : rev;
         if (n > MAX_GAME_KEYS)
             n = MAX_GAME_KEYS;
-        memcpy(e->keys, ctx->keys + ctx->nkeys - n, sizeof(uint64_t) * (size_t)n);
+        if (n > 0)
+            memcpy(e->keys, ctx->keys + ctx->nkeys - n, sizeof(uint64_t) * (size_t)n);
     }
     e->nkeys_game = n;
     e->keys[n] = dr_zobrist(pos);

@@ -271,7 +271,7 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
         dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}});
     } else if (h->ndeferred < (int)(sizeof h->deferred / sizeof h->deferred[0]) &&
                strlen(text) < sizeof h->deferred[0]) {
-        snprintf(h->deferred[h->ndeferred++], sizeof h->deferred[0], "%s", text);
+        memcpy(h->deferred[h->ndeferred++], text, strlen(text) + 1);
     } else {
         char msg[200];
         snprintf(msg, sizeof msg, "'%.60s' during a search: too many waiting commands, ignored",
