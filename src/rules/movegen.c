@@ -81,6 +81,52 @@ static void add_capture(struct capture_ctx *c, int to, uint64_t captured, int n)
     m->flags = c->flags;
 }
 
+/* A single jump: no other path can give the same from, to and captured
+ * set, so it needs no duplicate check. */
+static inline void add_single_capture(struct capture_ctx *c, int to, uint64_t captured,
+                                      uint8_t flags)
+{
+    uint32_t key = precedence_key(c, 1);
+    struct dr_movelist *l = c->list;
+    if (key < c->best)
+        return;
+    if (key > c->best) {
+        c->best = key;
+        l->count = 0;
+    }
+    if (l->count == DR_MAX_MOVES)
+        return;
+    struct dr_move *m = &l->moves[l->count++];
+    m->from = (uint8_t)c->from;
+    m->to = (uint8_t)to;
+    m->captures = captured;
+    m->flags = flags;
+}
+
+/* Could a man standing on land (after taking captured) jump again? */
+static inline bool man_could_continue(const struct capture_ctx *c, int land, uint64_t captured,
+                                      int last_dir)
+{
+    const struct dr_variant *v = c->v;
+    uint64_t jumpable = c->enemy & ~captured;
+    if (!v->men_capture_kings)
+        jumpable &= ~c->enemy_kings;
+    uint64_t targets = jumpable & v->man_capture_nbrs[c->side][land];
+    if (!targets)
+        return false;
+    uint64_t empty = c->empty;
+    if (v->removal == DR_REMOVAL_IMMEDIATE)
+        empty |= captured;
+    uint64_t lands = v->man_capture_lands[c->side][land] & empty;
+    while (targets) {
+        int mid = bits_pop(&targets), to = 2 * mid - land;
+        if ((unsigned)to < 64 && ((lands >> to) & 1) &&
+            !(v->no_reverse_jump && last_dir == dr_dir_opposite(v->dir_of_shift[mid - land + 64])))
+            return true;
+    }
+    return false;
+}
+
 /* Bookkeeping of jump number n over mid onto land, and its undo. */
 static inline void jump_do(struct capture_ctx *c, int n, int mid, int land, int d)
 {
@@ -151,6 +197,14 @@ static bool man_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last
             continue;
         any = true;
         uint64_t now = captured | 1ULL << mid;
+        bool crowned = (c->promo >> land) & 1;
+        /* the common case: a first jump that ends the capture */
+        if (n == 0 && !c->on_path && !(crowned && v->promotion != DR_PROMO_END_OF_MOVE) &&
+            !(v->precedence == DR_PREC_ITALIAN && ((c->enemy_kings >> mid) & 1)) &&
+            !man_could_continue(c, land, now, d)) {
+            add_single_capture(c, land, now, crowned ? DR_MOVE_PROMOTES : 0);
+            continue;
+        }
         jump_do(c, n, mid, land, d);
         if (((c->promo >> land) & 1) && v->promotion != DR_PROMO_END_OF_MOVE) {
             man_crowned(c, land, now, d, n + 1);
