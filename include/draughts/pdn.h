@@ -83,10 +83,10 @@ bool dr_pdn_set_tag(struct dr_pdn_game *g, const char *name, const char *value);
 struct dr_pdn_node *dr_pdn_add_move(struct dr_pdn_game *g, struct dr_pdn_node *parent,
                                     const struct dr_move *m);
 /* Replace a node's comment (text NULL or "" removes it).  Whitespace runs
- * become single spaces, as the reader stores comments. */
+ * become single spaces and '}' (which a PDN comment cannot hold) becomes
+ * ')', as the reader stores comments. */
 bool dr_pdn_set_comment(struct dr_pdn_game *g, struct dr_pdn_node *node, const char *text);
-/* The same for the comment before a move that opens a variation.  (A '}'
- * cannot be written in a PDN comment: the writer turns it into ')'.) */
+/* The same for the comment before a move that opens a variation. */
 bool dr_pdn_set_pre_comment(struct dr_pdn_game *g, struct dr_pdn_node *node, const char *text);
 bool dr_pdn_add_nag(struct dr_pdn_node *node, int nag);
 

@@ -74,6 +74,11 @@ bool game_add_tag(struct dr_pdn_game *g, const char *name, size_t nlen, const ch
     char *v = arena_strndup(g->arena, value, vlen);
     if (!n || !v)
         return false;
+    /* A tag is one line: line ends in a value (only the API can put them
+     * there) become spaces, as the writer would write them. */
+    for (char *c = v; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
     g->tags[g->n_tags].name = n;
     g->tags[g->n_tags].value = v;
     g->n_tags++;
@@ -160,6 +165,9 @@ bool dr_pdn_set_tag(struct dr_pdn_game *g, const char *name, const char *value)
         char *v = arena_strndup(g->arena, value, strlen(value));
         if (!v)
             return false;
+        for (char *c = v; *c; c++)
+            if (*c == '\n' || *c == '\r')
+                *c = ' ';
         g->tags[i].value = v;
         return true;
     }
@@ -212,10 +220,14 @@ bool game_append_text(struct dr_pdn_game *g, char **slot, const char *text, size
         memcpy(s, *slot, old);
         s[old] = ' ';
     }
-    size_t n = text_collapse(text, len, s + old + (old ? 1 : 0));
+    char *at = s + old + (old ? 1 : 0);
+    size_t n = text_collapse(text, len, at);
     if (n == 0)
         return true; /* nothing but white space: keep the old text */
-    s[old + (old ? 1 : 0) + n] = 0;
+    at[n] = 0;
+    /* A PDN comment cannot hold '}' (a ';' comment or the API could). */
+    for (char *c = at; (c = strchr(c, '}')) != NULL;)
+        *c = ')';
     *slot = s;
     return true;
 }

@@ -79,8 +79,20 @@ static bool loose_equal(const char *a, const char *b)
 /* Variant tag values that only say "the GameType's own rules" (lidraughts). */
 static bool neutral_variant_tag(const char *s)
 {
+    while (*s == ' ')
+        s++;
     return !*s || loose_equal(s, "Standard") || loose_equal(s, "From Position") ||
            loose_equal(s, "FromPosition");
+}
+
+bool pdn_neutral_variant_tag(const char *s, size_t n)
+{
+    char buf[32];
+    if (n >= sizeof buf)
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return neutral_variant_tag(buf);
 }
 
 int pdn_variant_from_tags_cached(struct dr_pdn_variants *vs, const char *gametype,

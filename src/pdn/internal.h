@@ -95,6 +95,10 @@ int pdn_variant_from_tags_cached(struct dr_pdn_variants *vs, const char *gametyp
                                  const char *vtag, const struct dr_variant **out,
                                  bool *vtag_used, struct dr_error *err);
 
+/* A Variant tag value that names no variant ("", "Standard", "From
+ * Position"): the GameType decides. */
+bool pdn_neutral_variant_tag(const char *s, size_t n);
+
 /* The variants to try, best first, for a game without usable GameType or
  * Variant tags: from its FEN (may be NULL), its first move texts, and hints
  * (previous game's variant, Italian tag names).  Returns how many names. */

@@ -495,9 +495,14 @@ static void collect_tags(struct reader *r, struct dr_pdn_game *g, struct game_no
         gn->has_tag = true;
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(t->len < 63 ? t->len : 63), t->text);
-        if (!strcasecmp(name, "GameType"))
+        /* Where a tag comes twice: the first GameType, the first Variant
+         * that names a variant, the last FEN (a failed setup adds one). */
+        if (!strcasecmp(name, "GameType") && !gn->gametype)
             gn->gametype = t;
-        else if (!strcasecmp(name, "Variant"))
+        else if (!strcasecmp(name, "Variant") &&
+                 (!gn->variant || (pdn_neutral_variant_tag(gn->variant->value,
+                                                           gn->variant->vlen) &&
+                                   !pdn_neutral_variant_tag(t->value, t->vlen))))
             gn->variant = t;
         else if (!strcasecmp(name, "FEN"))
             gn->fen = t;
@@ -696,6 +701,12 @@ static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
     free(mainline);
 
     struct dr_error err = {{0}};
+    bool fen_ok = v && start_position(v, &s, side, &g->root.pos, &err);
+    /* A setup /FEN/ we cannot read is kept as a FEN tag, so that it is not
+     * lost when the game is written. */
+    if (!fen_ok && gn->setup && gn->setup->vlen &&
+        !game_add_tag(g, "FEN", 3, gn->setup->value, gn->setup->vlen))
+        r->oom = true;
     if (!v) {
         /* Not even the setup fits a variant we play: say why for the
          * default one; the tags are kept. */
@@ -705,23 +716,27 @@ static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
             add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
         else
             add_diag(r, g->line, 1, game, false, NULL, 0, "no variant we play fits this game");
-    } else if (!start_position(v, &s, side, &g->root.pos, &err)) {
-        /* A FEN we cannot read: the game keeps it as a tag, with no moves. */
-        g->variant = v;
+        free((char *)s.fen);
+        return;
+    }
+    g->variant = v;
+    /* Tags the writer derives from the variant, the start and the moves
+     * (Variant when it named the variant or the writer writes one); a FEN we
+     * cannot read stays a tag (and the game has no moves). */
+    bool variant_derived = vtag_used || r->forced || v->pdn_variant_tag[0] || !v->pdn_gametype[0];
+    for (int i = g->n_tags - 1; i >= 0; i--) {
+        const char *n = g->tags[i].name;
+        if (!strcasecmp(n, "GameType") || !strcasecmp(n, "PlyCount") ||
+            (!strcasecmp(n, "Variant") && variant_derived) ||
+            (fen_ok && (!strcasecmp(n, "FEN") || !strcasecmp(n, "SetUp"))))
+            game_remove_tag(g, i);
+    }
+    if (!fen_ok) {
         dr_position_start(v, &g->root.pos);
         add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
     } else {
-        g->variant = v;
         if (sure)
             r->hint = v->name;
-        /* Tags the writer derives from the variant, the start and the moves. */
-        for (int i = g->n_tags - 1; i >= 0; i--) {
-            const char *n = g->tags[i].name;
-            if (!strcasecmp(n, "GameType") || !strcasecmp(n, "FEN") ||
-                !strcasecmp(n, "SetUp") || !strcasecmp(n, "PlyCount") ||
-                (!strcasecmp(n, "Variant") && (vtag_used || r->forced)))
-                game_remove_tag(g, i);
-        }
         replay(r, g, game, gn->setup != NULL, suffix);
         g->side_unknown = s.side_q && !g->root.child;
     }

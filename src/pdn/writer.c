@@ -148,7 +148,7 @@ static void put_tag(struct strbuf *b, const char *name, const char *value)
     for (const char *s = value; *s; s++) {
         if (*s == '"' || *s == '\\')
             sb_putc(b, '\\');
-        sb_putc(b, *s == '\n' || *s == '\r' || *s == '\t' ? ' ' : *s);
+        sb_putc(b, *s == '\n' || *s == '\r' ? ' ' : *s);
     }
     sb_puts(b, "\"]\n");
 }
