@@ -103,7 +103,9 @@ static inline void add_single_capture(struct capture_ctx *c, int to, uint64_t ca
     m->flags = flags;
 }
 
-/* Could a man standing on land (after taking captured) jump again? */
+/* Could a man standing on land (after taking captured) jump again?  The
+ * same test as the head of man_jumps, kept apart on purpose: sharing it
+ * costs a second pass over the targets (5% more instructions in perft). */
 static inline bool man_could_continue(const struct capture_ctx *c, int land, uint64_t captured,
                                       int last_dir)
 {
