@@ -27,6 +27,7 @@
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "draughts/variant.h"
+#include "testdata.h"
 
 struct rule_case {
     const char *rule;    /* which rule the position checks */
@@ -307,48 +308,6 @@ static const struct rule_case english_cases[] = {
 
 /* ------------------------------------------------------------------------------------- */
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void join_sorted(char **words, int n, char *out, size_t size)
-{
-    qsort(words, (size_t)n, sizeof words[0], cmp_str);
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
-        if (i)
-            strncat(out, " ", size - strlen(out) - 1);
-        strncat(out, words[i], size - strlen(out) - 1);
-    }
-}
-
-/* Sorted, space-joined canonical moves of pos. */
-static void generated_moves(const struct dr_variant *v, const struct dr_position *pos,
-                            char *out, size_t size)
-{
-    static struct dr_movelist list;
-    static char text[DR_MAX_MOVES][DR_MOVE_TEXT_LEN];
-    static char *ptr[DR_MAX_MOVES];
-    dr_gen_moves(v, pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        dr_move_canonical(v, &list.moves[i], text[i]);
-        ptr[i] = text[i];
-    }
-    join_sorted(ptr, list.count, out, size);
-}
-
-static void expected_moves(const char *in, char *out, size_t size)
-{
-    static char buf[8192];
-    static char *ptr[DR_MAX_MOVES];
-    snprintf(buf, sizeof buf, "%s", in);
-    int n = 0;
-    for (char *t = strtok(buf, " "); t && n < DR_MAX_MOVES; t = strtok(NULL, " "))
-        ptr[n++] = t;
-    join_sorted(ptr, n, out, size);
-}
-
 /* Returns the number of failing cases; prints each failure in full. */
 static int run_cases(const struct rule_case *cases, size_t n)
 {
@@ -369,8 +328,8 @@ static int run_cases(const struct rule_case *cases, size_t n)
             failures++;
             continue;
         }
-        generated_moves(&v, &pos, got, sizeof got);
-        expected_moves(c->moves, want, sizeof want);
+        testdata_moves(&v, &pos, got, sizeof got);
+        testdata_sort_words(c->moves, want, sizeof want);
         if (strcmp(got, want)) {
             printf("FAIL [%s] %s\n  fen:      %s\n  expected: %s\n  actual:   %s\n",
                    c->variant, c->rule, c->fen, want, got);

@@ -16,49 +16,6 @@
 #include "draughts/notation.h"
 #include "testdata.h"
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Sorted, space-joined canonical moves of pos. */
-static void our_moves(const struct dr_variant *v, const struct dr_position *pos, char *out,
-                      size_t size)
-{
-    static struct dr_movelist list;
-    static char text[DR_MAX_MOVES][DR_MOVE_TEXT_LEN];
-    static char *ptr[DR_MAX_MOVES];
-    dr_gen_moves(v, pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        dr_move_canonical(v, &list.moves[i], text[i]);
-        ptr[i] = text[i];
-    }
-    qsort(ptr, (size_t)list.count, sizeof ptr[0], cmp_str);
-    out[0] = 0;
-    for (int i = 0; i < list.count; i++) {
-        if (i)
-            strncat(out, " ", size - strlen(out) - 1);
-        strncat(out, ptr[i], size - strlen(out) - 1);
-    }
-}
-
-static void sort_words(const char *in, char *out, size_t size)
-{
-    static char buf[65536];
-    static char *ptr[4096];
-    snprintf(buf, sizeof buf, "%s", in);
-    int n = 0;
-    for (char *t = strtok(buf, " "); t && n < 4096; t = strtok(NULL, " "))
-        ptr[n++] = t;
-    qsort(ptr, (size_t)n, sizeof ptr[0], cmp_str);
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
-        if (i)
-            strncat(out, " ", size - strlen(out) - 1);
-        strncat(out, ptr[i], size - strlen(out) - 1);
-    }
-}
-
 /* Checks one file; returns the number of failing lines. */
 static int check_file(const char *dir, const char *name, int *lines)
 {
@@ -90,8 +47,8 @@ static int check_file(const char *dir, const char *name, int *lines)
             failures++;
             continue;
         }
-        our_moves(&v, &pos, got, sizeof got);
-        sort_words(fld[1], want, sizeof want);
+        testdata_moves(&v, &pos, got, sizeof got);
+        testdata_sort_words(fld[1], want, sizeof want);
         unsigned long long p[3] = {0, 0, 0};
         sscanf(fld[n - 1], "%llu %llu %llu", &p[0], &p[1], &p[2]);
         bool ok = !strcmp(got, want);

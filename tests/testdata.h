@@ -15,4 +15,14 @@ int testdata_fields(char *line, char **fields, int max);
 /* Names of the files in dir ending with suffix, sorted; returns the count. */
 int testdata_list(const char *dir, const char *suffix, char names[][256], int max);
 
+struct dr_variant;
+struct dr_position;
+
+/* The legal moves of pos as sorted, space-joined canonical texts. */
+void testdata_moves(const struct dr_variant *v, const struct dr_position *pos, char *out,
+                    size_t size);
+
+/* The words of text, sorted and space-joined (to compare move sets). */
+void testdata_sort_words(const char *text, char *out, size_t size);
+
 #endif
