@@ -496,6 +496,8 @@ static void test_round_trip_edge_cases(void **state)
         "[FEN \"W:W31-50:B1-20\"]\n/FEN \"W:Wz9\"/ 1. 32-28 *\n",
         "[GameType \"20\"]\n[FEN \"W:W99\"]\n[PlyCount \"3\"]\n32-28 *\n",
         "[GameType \"29\"]\n[FEN \"x\"]\n1. c3-d4 1-0\n",
+        "[GameType \"29\"]\n{before} 1. c3-d4 * {after the last game}\n",
+        "[GameType \"20\"]\n[FEN \"W:W99\"]\n{before} 1. 32-28 * {after}\n",
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dr_pdn_file f;

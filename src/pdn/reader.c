@@ -677,6 +677,20 @@ static void trailing_comments(struct reader *r)
             r->oom = true;
 }
 
+/* A game whose moves cannot be replayed (an unsupported variant, a FEN we
+ * cannot read) still keeps the comments before its first move. */
+static void keep_leading_comments(struct reader *r, struct dr_pdn_game *g)
+{
+    for (int k = 0; k < r->n_toks; k++) {
+        enum tok_type ty = r->toks[k].type;
+        if (ty == TOK_MOVE || ty == TOK_LPAREN)
+            return;
+        if (ty == TOK_COMMENT &&
+            !game_append_text(g, &g->root.comment, r->toks[k].text, r->toks[k].len))
+            r->oom = true;
+    }
+}
+
 /* Settle the start position (and the variant when the tags did not), then
  * replay the moves into g. */
 static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
@@ -716,6 +730,7 @@ static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
             add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
         else
             add_diag(r, g->line, 1, game, false, NULL, 0, "no variant we play fits this game");
+        keep_leading_comments(r, g);
         free((char *)s.fen);
         return;
     }
@@ -734,6 +749,7 @@ static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
     if (!fen_ok) {
         dr_position_start(v, &g->root.pos);
         add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
+        keep_leading_comments(r, g);
     } else {
         if (sure)
             r->hint = v->name;
@@ -761,6 +777,8 @@ static void build_game(struct reader *r, int game)
     /* An unsupported variant keeps its tags (GameType and all), no moves. */
     if (from_tags >= 0)
         setup_and_replay(r, g, &gn, v, vtag_used, from_tags == 1, game);
+    else
+        keep_leading_comments(r, g);
     settle_result(r, g, gn.result, game);
     add_game(r, g);
 }
