@@ -137,7 +137,9 @@ static void test_stop_is_prompt(void **state)
     dr_engine_free(j.e);
 }
 
-/* White gives one man on e5 and takes two back whichever way Black takes:
+/* Every variant: a sacrifice that wins two for one and the game at once.
+ * On the diagonal boards White gives one man on e5 and takes two back
+ * whichever way Black takes:
  * d4-e5 f6xd4 c3xc7 or d6xf4 g3xg7, and Black has nothing left.  The same
  * shape on every diagonal board (mirrored for Italian's a1-light board). */
 static const struct {
@@ -152,6 +154,10 @@ static const struct {
     {"pool", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
     {"english", "W:Wb2,c3,d4,g3,h2:Bd6,f6", "d4", "e5"},
     {"italian", "W:Wg2,f3,e4,b3,a2:Be6,c6", "e4", "d5"},
+    /* all squares, orthogonal captures: d4-d5 d6xd4, then the king on d1
+     * takes d4, lands on d6 and turns along the rank to take f6 */
+    {"armenian", "W:WKd1,d4:Bd6,f6", "d4", "d5"},
+    {"turkish", "W:WKd1,d4:Bd6,f6", "d4", "d5"},
 };
 
 static void test_tactics(void **state)
