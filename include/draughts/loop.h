@@ -20,6 +20,7 @@ enum dr_action_kind {
     DR_ACT_NEW_GAME,
     DR_ACT_MOVE_NOW,   /* tell a thinking engine to answer now */
     DR_ACT_QUIT,
+    DR_ACT_FLAG,       /* the acting player's clock ran out: it loses on time */
 };
 
 struct dr_action {
