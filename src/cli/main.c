@@ -19,11 +19,19 @@ static const struct {
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
     {"pdn", cmd_pdn, "pdn check|cat [--variant V] FILE..."},
+    {"play", cmd_play,
+     "play [--variant V | --rules FILE] [--side white|black] [--level 1-6] [--fen FEN]\n"
+     "                 [--clock MIN[+SEC]] [--ascii] [--no-color]   (against the computer)"},
+    {"hotseat", cmd_hotseat,
+     "hotseat [--variant V | --rules FILE] [--fen FEN] [--clock MIN[+SEC]] [--ascii] "
+     "[--no-color]"},
+    {"replay", cmd_replay, "replay FILE.pdn [--game N] [--ascii] [--no-color]"},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: draughts COMMAND [OPTIONS]\n\ncommands:\n");
+    fprintf(out, "  draughts [--ascii] [--no-color]   (the start screen)\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  draughts %s\n", commands[i].usage);
     fprintf(out, "\nVariants are listed by 'draughts variants'; --rules FILE loads your own.\n");
@@ -31,10 +39,8 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stdout);
-        return 0;
-    }
+    if (argc < 2 || (argv[1][0] == '-' && strcmp(argv[1], "--help") && strcmp(argv[1], "-h")))
+        return cmd_start(argc, argv); /* the start screen */
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
         return 0;

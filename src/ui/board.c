@@ -1,0 +1,173 @@
+/* The board: dark and light squares (every square on Armenian and Turkish
+ * boards), pieces that differ by colour and by shape, square numbers in the
+ * cells of numeric variants or files and ranks on the frame of algebraic
+ * ones, and the marks of play: cursor, picked-up piece, its destinations,
+ * the pieces that must capture, the last move and the hint. */
+#include <stdio.h>
+#include <string.h>
+
+#include "draughts/notation.h"
+#include "ui.h"
+
+static bool has(uint64_t set, int sq) { return sq >= 0 && ((set >> sq) & 1); }
+
+/* Squares of the move the path chooser shows (its captures and the path). */
+static void choice_marks(const struct ui *ui, uint64_t *caps, uint64_t *path)
+{
+    *caps = *path = 0;
+    if (ui->overlay != OV_CHOOSE || ui->choice < 0 || ui->choice >= ui->nchoices)
+        return;
+    const struct dr_move *m = &ui->choices[ui->choice];
+    *caps = m->captures;
+    struct dr_path p;
+    if (dr_move_path(&ui->variant, dr_game_position(ui->game), m, &p))
+        for (int i = 0; i < p.n; i++)
+            *path |= 1ULL << p.land[i];
+}
+
+/* A piece drawn with block elements, in cells seven columns by three rows:
+ * a man is a flat disc across the middle, a king a disc on a shaded one, as
+ * a crowned piece stands on the board. */
+static void draw_disc(struct ui *ui, int y, int cx, bool white, bool king, enum ui_bg bg)
+{
+    struct ui_term *t = &ui->term;
+    enum ui_fg fg = white ? FG_WHITE_PIECE : FG_BLACK_PIECE;
+    attr_t a = term_attr(t, fg, bg) & ~A_BOLD;
+    if (!king) {
+        term_put(y + 1, cx - 2, 5, a, "\u2597\u2584\u2584\u2584\u2596");
+        term_put(y + 2, cx - 2, 5, a, "\u259d\u2580\u2580\u2580\u2598");
+        return;
+    }
+    enum ui_bg shade = white ? BG_WHITE_SHADE : BG_BLACK_SHADE;
+    term_put(y, cx - 2, 5, a, "\u2597\u2584\u2584\u2584\u2596");
+    term_put(y + 1, cx - 2, 1, a, "\u259d");
+    term_put(y + 1, cx - 1, 3, term_attr(t, fg, shade) & ~A_BOLD, "\u2580\u2580\u2580");
+    term_put(y + 1, cx + 2, 1, a, "\u2598");
+    term_put(y + 2, cx - 1, 3, term_attr(t, white ? FG_WHITE_SHADE : FG_BLACK_SHADE, bg),
+             "\u2580\u2580\u2580");
+}
+
+static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t path)
+{
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_position *pos = dr_game_position(ui->game);
+    struct ui_term *t = &ui->term;
+    int sq = ui_square(ui, file, rank);
+    int y, x;
+    layout_cell_origin(ui, file, rank, &y, &x);
+    int cw = ui->lay.cw, ch = ui->lay.ch;
+
+    bool playable = sq >= 0;
+    bool dark = v->all_squares ? (file + rank) % 2 == 0 : playable;
+    enum ui_bg bg = dark ? BG_DARK : BG_LIGHT;
+    bool cursor = file == ui->cur_file && rank == ui->cur_rank;
+    bool dest = has(ui->dests, sq) || has(path, sq);
+    bool must = ui->sel < 0 && has(ui->must_from, sq) && ui->overlay != OV_CHOOSE;
+    bool last_sq = ui->have_last && (sq == ui->last.from || sq == ui->last.to);
+    bool last_cap = ui->have_last && has(ui->last.captures, sq) && !has(dr_occupied(pos), sq);
+    bool hint = ui->hint_shown && (sq == ui->hint.from || sq == ui->hint.to);
+    if (last_sq)
+        bg = BG_LAST;
+    if (hint)
+        bg = BG_HINT;
+    if (must || has(caps, sq))
+        bg = BG_MUST;
+    if (dest)
+        bg = BG_DEST;
+    if (sq >= 0 && sq == ui->sel)
+        bg = BG_SELECTED;
+    if (cursor)
+        bg = BG_CURSOR;
+
+    attr_t base = term_attr(t, FG_DEFAULT, bg);
+    for (int r = 0; r < ch; r++)
+        mvhline(y + r, x, ' ' | base, cw);
+
+    int cy = y + ch / 2, cx = x + cw / 2;
+    bool piece = has(dr_occupied(pos), sq);
+    bool numeric = v->notation == DR_NOTATION_NUMERIC && playable;
+    char name[DR_SQUARE_NAME_LEN] = "";
+    if (numeric)
+        dr_square_name(v, sq, name);
+    bool disc = piece && t->discs && ch == 3 && cw >= 7;
+    if (numeric && ch >= 2 && !(disc && has(pos->kings, sq))) /* a king's disc covers it */
+        term_put(y, x, cw, term_attr(t, FG_NUMBER, bg), name);
+
+    const char *glyph = NULL;
+    enum ui_fg fg = FG_DEFAULT;
+    bool number_centred = false;
+    if (piece) {
+        bool white = has(pos->pieces[DR_WHITE], sq), king = has(pos->kings, sq);
+        glyph = term_glyph(t, white ? (king ? GL_WKING : GL_WMAN) : (king ? GL_BKING : GL_BMAN));
+        fg = white ? FG_WHITE_PIECE : FG_BLACK_PIECE;
+    } else if (dest) {
+        glyph = term_glyph(t, GL_DEST);
+        fg = FG_MARK;
+    } else if (last_cap) {
+        glyph = t->unicode ? "\u00d7" : "x";
+        fg = FG_DIM;
+    } else if (numeric && ch < 2) {
+        /* no room above the piece: the number takes the centre of an empty cell */
+        int w = (int)strlen(name);
+        term_put(cy, x + (cw - w + 1) / 2, cw, term_attr(t, FG_NUMBER, bg), name);
+        number_centred = true;
+    } else if (playable && !t->color) {
+        glyph = term_glyph(t, GL_EMPTY);
+        fg = FG_DIM;
+    }
+    if (disc)
+        draw_disc(ui, y, cx, has(pos->pieces[DR_WHITE], sq), has(pos->kings, sq), bg);
+    else if (glyph)
+        term_put(cy, cx, 1, term_attr(t, fg, bg), glyph);
+
+    /* marks beside the piece, so that they show without colour too */
+    const char *left = NULL, *right = NULL;
+    if (number_centred) {
+        /* the cell is full: the colour (or reverse video) marks it */
+    } else if (cursor) {
+        left = "[";
+        right = "]";
+    } else if (sq >= 0 && sq == ui->sel) {
+        left = ">";
+        right = "<";
+    } else if (must || has(caps, sq)) {
+        right = "!";
+    } else if (hint) {
+        left = "?";
+    }
+    attr_t ma = term_attr(t, FG_MARK, bg);
+    int gap = disc ? 3 : 1;
+    if (left && cx - gap >= x && (cw >= 3 || !glyph))
+        term_put(cy, cx - gap, 1, ma, left);
+    if (right && cx + gap < x + cw)
+        term_put(cy, cx + gap, 1, ma, right);
+}
+
+void board_draw(struct ui *ui)
+{
+    const struct dr_variant *v = &ui->variant;
+    uint64_t caps, path;
+    choice_marks(ui, &caps, &path);
+    for (int rank = 0; rank < v->height; rank++)
+        for (int file = 0; file < v->width; file++)
+            draw_cell(ui, file, rank, caps, path);
+
+    /* the frame: files and ranks on algebraic boards */
+    if (v->notation != DR_NOTATION_ALGEBRAIC)
+        return;
+    attr_t a = term_attr(&ui->term, FG_DIM, BG_NONE);
+    for (int file = 0; file < v->width; file++) {
+        int y, x;
+        layout_cell_origin(ui, file, 0, &y, &x);
+        char s[2] = {(char)('a' + file), 0};
+        int by = ui->lay.by + v->height * ui->lay.ch;
+        term_put(by, x + ui->lay.cw / 2, 1, a, s);
+    }
+    for (int rank = 0; rank < v->height; rank++) {
+        int y, x;
+        layout_cell_origin(ui, 0, rank, &y, &x);
+        char s[12];
+        snprintf(s, sizeof s, "%2d", rank + 1);
+        term_put(y + ui->lay.ch / 2, ui->lay.bx - 3, 2, a, s);
+    }
+}

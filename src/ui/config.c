@@ -1,0 +1,151 @@
+/* The remembered choices of the start screen, in
+ * $XDG_CONFIG_HOME/draughts/config (default ~/.config/draughts/config), and
+ * the XDG paths for the autosave.  Files are replaced atomically. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ui.h"
+
+void config_defaults(struct ui_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->mode = 0;
+    snprintf(c->variant, sizeof c->variant, "international");
+    c->side = DR_WHITE;
+    c->level = 3;
+    snprintf(c->pieces, sizeof c->pieces, "circles");
+}
+
+/* mkdir -p for the directories of path (not its last component). */
+static bool make_parents(char *path)
+{
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        int r = mkdir(path, 0700);
+        *p = '/';
+        if (r != 0 && errno != EEXIST)
+            return false;
+    }
+    return true;
+}
+
+static bool xdg_path(const char *var, const char *fallback, const char *name, char *out,
+                     int size)
+{
+    const char *base = getenv(var);
+    int n;
+    if (base && base[0] == '/') {
+        n = snprintf(out, (size_t)size, "%s/draughts/%s", base, name);
+    } else {
+        const char *home = getenv("HOME");
+        if (!home || !*home)
+            return false;
+        n = snprintf(out, (size_t)size, "%s/%s/draughts/%s", home, fallback, name);
+    }
+    if (n < 0 || n >= size)
+        return false;
+    return make_parents(out);
+}
+
+bool config_data_path(const char *name, char *out, int size)
+{
+    return xdg_path("XDG_DATA_HOME", ".local/share", name, out, size);
+}
+
+bool config_config_path(const char *name, char *out, int size)
+{
+    return xdg_path("XDG_CONFIG_HOME", ".config", name, out, size);
+}
+
+bool config_write_atomic(const char *path, const char *text, char *why, int why_size)
+{
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(why, (size_t)why_size, "cannot write %s: %s", tmp, strerror(errno));
+        return false;
+    }
+    size_t len = strlen(text);
+    bool ok = fwrite(text, 1, len, f) == len;
+    ok = fflush(f) == 0 && ok;
+    ok = fsync(fileno(f)) == 0 && ok;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(why, (size_t)why_size, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        s[--n] = 0;
+    return s;
+}
+
+void config_load(struct ui_config *c)
+{
+    config_defaults(c);
+    char path[512];
+    if (!config_config_path("config", path, sizeof path))
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+        char *s = trim(line);
+        char *eq = strchr(s, '=');
+        if (*s == '#' || !eq)
+            continue;
+        *eq = 0;
+        char *key = trim(s), *val = trim(eq + 1);
+        if (!strcmp(key, "mode")) {
+            c->mode = !strcmp(val, "hotseat") ? 1 : 0;
+        } else if (!strcmp(key, "variant")) {
+            struct dr_variant v;
+            struct dr_error err;
+            if (dr_variant_builtin(val, &v, &err))
+                snprintf(c->variant, sizeof c->variant, "%s", val);
+        } else if (!strcmp(key, "side")) {
+            c->side = !strcmp(val, "black") ? DR_BLACK : DR_WHITE;
+        } else if (!strcmp(key, "level")) {
+            int l = atoi(val);
+            if (l >= 1 && l <= DR_LEVELS)
+                c->level = l;
+        } else if (!strcmp(key, "pieces")) {
+            if (!strcmp(val, "circles") || !strcmp(val, "draughts"))
+                snprintf(c->pieces, sizeof c->pieces, "%s", val);
+        }
+    }
+    fclose(f);
+}
+
+bool config_save(const struct ui_config *c, char *why, int why_size)
+{
+    char path[512];
+    if (!config_config_path("config", path, sizeof path)) {
+        snprintf(why, (size_t)why_size, "no configuration directory (HOME is not set)");
+        return false;
+    }
+    char text[512];
+    snprintf(text, sizeof text,
+             "# draughts: the choices of the start screen, rewritten when a game starts\n"
+             "mode = %s\nvariant = %s\nside = %s\nlevel = %d\n"
+             "# pieces = circles or draughts (the Unicode draughts symbols)\npieces = %s\n",
+             c->mode ? "hotseat" : "computer", c->variant,
+             c->side == DR_BLACK ? "black" : "white", c->level, c->pieces);
+    return config_write_atomic(path, text, why, why_size);
+}

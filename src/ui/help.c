@@ -1,0 +1,229 @@
+/* Pop-ups of the game screen: the key help, texts such as the FEN, yes/no
+ * questions, the capture-path chooser and the prompt line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "draughts/notation.h"
+#include "ui.h"
+
+void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix)
+{
+    int rows = ui->term.rows, cols = ui->term.cols;
+    if (w > cols)
+        w = cols;
+    if (h > rows)
+        h = rows;
+    int y = (rows - h) / 2, x = (cols - w) / 2;
+    attr_t a = term_attr(&ui->term, FG_DEFAULT, BG_NONE);
+    for (int r = 0; r < h; r++)
+        mvhline(y + r, x, ' ' | a, w);
+    attr_t b = term_attr(&ui->term, FG_TITLE, BG_NONE);
+    /* box lines as characters: the alternate character set is not safe
+     * under every multiplexer */
+    bool u = ui->term.unicode;
+    const char *hl = u ? "\u2500" : "-", *vl = u ? "\u2502" : "|";
+    for (int i = 1; i < w - 1; i++) {
+        term_put(y, x + i, 1, b, hl);
+        term_put(y + h - 1, x + i, 1, b, hl);
+    }
+    for (int r = 1; r < h - 1; r++) {
+        term_put(y + r, x, 1, b, vl);
+        term_put(y + r, x + w - 1, 1, b, vl);
+    }
+    term_put(y, x, 1, b, u ? "\u250c" : "+");
+    term_put(y, x + w - 1, 1, b, u ? "\u2510" : "+");
+    term_put(y + h - 1, x, 1, b, u ? "\u2514" : "+");
+    term_put(y + h - 1, x + w - 1, 1, b, u ? "\u2518" : "+");
+    if (title && *title) {
+        char t[120];
+        snprintf(t, sizeof t, " %s ", title);
+        term_put(y, x + 2, w - 4, b, t);
+    }
+    *iy = y + 1;
+    *ix = x + 2;
+}
+
+/* An example move in this variant's notation: the first legal move now. */
+static void example_move(struct ui *ui, char *out)
+{
+    struct dr_movelist list;
+    const struct dr_variant *v = &ui->variant;
+    strcpy(out, v->notation == DR_NOTATION_NUMERIC ? "32-28" : "c3-d4");
+    if (dr_game_legal(ui->game, &list) > 0)
+        dr_move_pdn(v, dr_game_position(ui->game), &list.moves[0], out);
+}
+
+void help_draw(struct ui *ui)
+{
+    struct ui_term *t = &ui->term;
+    char ex[DR_MOVE_TEXT_LEN], typed[256], pieces[200];
+    example_move(ui, ex);
+    snprintf(typed, sizeof typed, "type a move, e.g. %s (a capture with x)", ex);
+    if (t->discs && ui->lay.ch == 3 && ui->lay.cw >= 7)
+        snprintf(pieces, sizeof pieces, "Pieces: a man is a disc, a king a disc on a shaded disc");
+    else
+        snprintf(pieces, sizeof pieces,
+                 "%s white man   %s white king   %s black man   %s black king",
+                 term_glyph(t, GL_WMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BMAN),
+                 term_glyph(t, GL_BKING));
+    const char *q = ui->from_menu ? "back to the start screen (the game is kept)"
+                                  : "quit (the game is kept)";
+    const char *lines[][2] = {
+        {"", "Moving"},
+        {"arrows h j k l", "move the cursor"},
+        {"Enter or Space", "pick up the piece under the cursor / put it down"},
+        {"Tab, Shift-Tab", "jump to the next piece that can move (or target)"},
+        {"mouse", "click a piece, then where it goes (or drag it)"},
+        {"m or :", typed},
+        {"Esc", "put the piece back, cancel"},
+        {"", "Game"},
+        {"u", ui->hotseat ? "take back a move" : "take back your last move and the reply"},
+        {"r", "redo a move taken back"},
+        {". , PgDn PgUp", "replay: next / back (same as r and u)"},
+        {"Home / End", "back to the start / on to the end"},
+        {"t", "hint: the computer suggests a move"},
+        {"g", "make the computer move now"},
+        {"d", "offer a draw"},
+        {"R", "resign"},
+        {"n", "new game"},
+        {"s / o", "save the game as PDN / open a PDN file"},
+        {"", "Screen"},
+        {"f", "flip the board"},
+        {"F", "show the position as FEN"},
+        {"Ctrl-L", "redraw"},
+        {"?", "this help"},
+        {"q", q},
+        {"", "Marks"},
+        {"[ ]", "cursor      > <  piece picked up"},
+        {"!", "must capture      + or dot: it can go there"},
+        {"?", "hint          x: a piece just captured"},
+        {"", pieces},
+    };
+    int n = (int)(sizeof lines / sizeof lines[0]);
+    int h = n + 3, w = 76, iy, ix;
+    box_draw(ui, h, w, "Keys (any key closes)", &iy, &ix);
+    for (int i = 0; i < n && iy + i < t->rows - 1; i++) {
+        if (!lines[i][0][0]) {
+            term_put(iy + i, ix, w - 4, term_attr(t, FG_TITLE, BG_NONE), lines[i][1]);
+            continue;
+        }
+        term_put(iy + i, ix + 1, 16, term_attr(t, FG_MARK, BG_NONE), lines[i][0]);
+        term_put(iy + i, ix + 18, w - 22, term_attr(t, FG_DEFAULT, BG_NONE), lines[i][1]);
+    }
+}
+
+static void prompt_draw(struct ui *ui)
+{
+    struct ui_term *t = &ui->term;
+    char line[400], ex[DR_MOVE_TEXT_LEN];
+    const char *label;
+    if (ui->prompt == PR_MOVE) {
+        example_move(ui, ex);
+        snprintf(line, sizeof line, "Your move (e.g. %s): ", ex);
+        label = line;
+    } else if (ui->prompt == PR_SAVE) {
+        label = "Save the game (PDN) to: ";
+    } else {
+        label = "Open the PDN file: ";
+    }
+    int y = ui->lay.status_y;
+    mvhline(y, 0, ' ' | term_attr(t, FG_DEFAULT, BG_NONE), t->cols);
+    int w = term_put(y, 1, t->cols - 2, term_attr(t, FG_TITLE, BG_NONE), label);
+    char input[sizeof ui->input + 2];
+    snprintf(input, sizeof input, "%s_", ui->input);
+    /* keep the end of a long input in view */
+    int room = t->cols - 2 - w;
+    const char *s = input;
+    if (room > 0 && (int)strlen(s) > room)
+        s += strlen(s) - (size_t)room;
+    term_put(y, 1 + w, room, term_attr(t, FG_DEFAULT, BG_NONE) | A_BOLD, s);
+}
+
+static void chooser_draw(struct ui *ui)
+{
+    struct ui_term *t = &ui->term;
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_position *pos = dr_game_position(ui->game);
+    int w = ui->lay.pw, h = ui->nchoices + 4;
+    int y = ui->lay.py + 3, x = ui->lay.px;
+    attr_t a = term_attr(t, FG_DEFAULT, BG_NONE);
+    for (int r = 0; r < h; r++)
+        mvhline(y + r, x, ' ' | a, w);
+    term_put(y, x, w, term_attr(t, FG_TITLE, BG_NONE), "Which capture? (pieces taken marked !)");
+    for (int i = 0; i < ui->nchoices; i++) {
+        char text[DR_MOVE_TEXT_LEN], caps[200] = "", line[400];
+        dr_move_pdn(v, pos, &ui->choices[i], text);
+        int sqs[DR_MAX_SQUARES];
+        int n = dr_squares_sorted(v, ui->choices[i].captures, sqs);
+        for (int k = 0; k < n; k++) {
+            char name[DR_SQUARE_NAME_LEN];
+            dr_square_name(v, sqs[k], name);
+            size_t len = strlen(caps);
+            snprintf(caps + len, sizeof caps - len, "%s%s", k ? " " : "", name);
+        }
+        snprintf(line, sizeof line, "%s %d  %s  takes %s", i == ui->choice ? ">" : " ", i + 1,
+                 text, caps);
+        attr_t la = i == ui->choice ? term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD : a;
+        term_put(y + 2 + i, x, w, la, line);
+    }
+}
+
+static void question_draw(struct ui *ui, const char *q)
+{
+    int iy, ix;
+    int w = (int)strlen(q) + 8;
+    if (w < 40)
+        w = 40;
+    box_draw(ui, 5, w, "Question", &iy, &ix);
+    term_put(iy + 1, ix, w - 4, term_attr(&ui->term, FG_DEFAULT, BG_NONE) | A_BOLD, q);
+}
+
+void overlay_draw(struct ui *ui)
+{
+    switch (ui->overlay) {
+    case OV_NONE:
+        break;
+    case OV_HELP:
+        help_draw(ui);
+        break;
+    case OV_TEXT: {
+        /* long texts (a 10x10 FEN) wrap inside the box */
+        int len = (int)strlen(ui->text_body), iy, ix;
+        int w = len + 6, cols = ui->term.cols;
+        if (w < 44)
+            w = 44;
+        if (w > cols - 2)
+            w = cols - 2;
+        int inner = w - 4 > 1 ? w - 4 : 1, lines = (len + inner - 1) / inner;
+        box_draw(ui, lines + 5, w, ui->text_title, &iy, &ix);
+        for (int i = 0; i < lines; i++) {
+            char part[sizeof ui->text_body];
+            snprintf(part, sizeof part, "%.*s", inner, ui->text_body + i * inner);
+            term_put(iy + 1 + i, ix, inner, term_attr(&ui->term, FG_DEFAULT, BG_NONE) | A_BOLD,
+                     part);
+        }
+        term_put(iy + 2 + lines, ix, inner, term_attr(&ui->term, FG_DIM, BG_NONE),
+                 "(any key closes)");
+        break;
+    }
+    case OV_CONFIRM:
+        question_draw(ui, ui->confirm == CF_RESIGN ? "Resign this game? (y/n)"
+                          : ui->confirm == CF_NEW  ? "Abandon this game and start a new one? (y/n)"
+                                                   : "Quit? This game is not saved. (y/n)");
+        break;
+    case OV_DRAW_OFFER: {
+        char q[120];
+        int side = dr_game_position(ui->game)->side;
+        snprintf(q, sizeof q, "%s offers a draw. %s, do you accept? (y/n)", ui_side_name(side),
+                 ui_side_name(!side));
+        question_draw(ui, q);
+        break;
+    }
+    case OV_CHOOSE:
+        chooser_draw(ui);
+        break;
+    case OV_PROMPT:
+        prompt_draw(ui);
+        break;
+    }
+}

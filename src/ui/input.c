@@ -1,0 +1,782 @@
+/* What keys and clicks do on the game screen: the cursor, picking a piece up
+ * and putting it down, the capture-path chooser, the typed-move prompt, and
+ * an explanation for every attempt the rules refuse.  Legality always comes
+ * from the rules core (dr_game_legal, dr_move_parse, dr_capture_paths); this
+ * file only explains it.  Everything that changes the game becomes an
+ * action for the loop. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draughts/fen.h"
+#include "draughts/notation.h"
+#include "ui.h"
+
+void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui->status, sizeof ui->status, fmt, ap);
+    va_end(ap);
+    ui->tone = tone;
+    ui->dirty = true;
+}
+
+const char *ui_side_name(int side) { return side == DR_WHITE ? "White" : "Black"; }
+
+const char *ui_piece_name(const struct dr_position *pos, int sq)
+{
+    return ((pos->kings >> sq) & 1) ? "king" : "man";
+}
+
+void ui_square_name(const struct ui *ui, int sq, char *out)
+{
+    dr_square_name(&ui->variant, sq, out);
+}
+
+/* "27, 28 or 32" (at most eight, then "..."). */
+static void list_squares(const struct ui *ui, uint64_t set, char *out, size_t size)
+{
+    int sqs[DR_MAX_SQUARES];
+    int n = dr_squares_sorted(&ui->variant, set, sqs);
+    out[0] = 0;
+    for (int i = 0; i < n && i < 8; i++) {
+        char name[DR_SQUARE_NAME_LEN];
+        ui_square_name(ui, sqs[i], name);
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", name);
+    }
+    if (n > 8) {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, ", ...");
+    }
+}
+
+void input_refresh_legal(struct ui *ui)
+{
+    dr_game_legal(ui->game, &ui->legal);
+    ui->must_from = 0;
+    ui->max_take = 0;
+    if (ui->legal.count && ui->legal.moves[0].captures)
+        for (int i = 0; i < ui->legal.count; i++) {
+            const struct dr_move *m = &ui->legal.moves[i];
+            ui->must_from |= 1ULL << m->from;
+            int n = __builtin_popcountll(m->captures);
+            if (n > ui->max_take)
+                ui->max_take = n;
+        }
+}
+
+static uint64_t movable(const struct ui *ui)
+{
+    uint64_t set = 0;
+    for (int i = 0; i < ui->legal.count; i++)
+        set |= 1ULL << ui->legal.moves[i].from;
+    return set;
+}
+
+static uint64_t dests_of(const struct ui *ui, int from)
+{
+    uint64_t set = 0;
+    for (int i = 0; i < ui->legal.count; i++)
+        if (ui->legal.moves[i].from == from)
+            set |= 1ULL << ui->legal.moves[i].to;
+    return set;
+}
+
+static void cursor_to(struct ui *ui, int sq)
+{
+    ui->cur_file = ui->variant.sq_file[sq];
+    ui->cur_rank = ui->variant.sq_rank[sq];
+}
+
+void input_begin_turn(struct ui *ui)
+{
+    input_refresh_legal(ui);
+    ui->sel = -1;
+    ui->dests = 0;
+    if (ui->cur_file < 0 && ui->legal.count)
+        cursor_to(ui, ui->legal.moves[0].from);
+    ui->dirty = true;
+}
+
+void input_cursor_move(struct ui *ui, int dx, int dy)
+{
+    /* dx, dy are screen directions: right and up */
+    int df = ui->flipped ? -dx : dx, dr = ui->flipped ? -dy : dy;
+    int f = ui->cur_file + df, r = ui->cur_rank + dr;
+    if (f >= 0 && f < ui->variant.width)
+        ui->cur_file = f;
+    if (r >= 0 && r < ui->variant.height)
+        ui->cur_rank = r;
+    ui->dirty = true;
+}
+
+/* The action chosen: straight back to the loop from a player's turn, or
+ * queued for it while the computer thinks. */
+static void act(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m)
+{
+    struct dr_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = kind;
+    if (m)
+        a.move = *m;
+    if (ui->in_act) {
+        ui->action = a;
+        ui->have_action = true;
+    } else if (ui->loop) {
+        dr_loop_post(ui->loop, a);
+    }
+    ui->dirty = true;
+}
+
+static void play_move(struct ui *ui, const struct dr_move *m)
+{
+    ui->sel = -1;
+    ui->dests = 0;
+    ui->overlay = OV_NONE;
+    act(ui, DR_ACT_MOVE, m);
+}
+
+/* ---- explanations ---- */
+
+struct path_summary {
+    int to, count, kings, earliest;
+    bool with_king, have;
+};
+
+struct collect {
+    const struct dr_position *pos;
+    int to; /* -1: any */
+    struct path_summary best;
+    uint64_t lands; /* final squares of every path */
+};
+
+static void summarize(const struct dr_position *pos, const struct dr_path *p,
+                      struct path_summary *s)
+{
+    s->to = p->to;
+    s->count = __builtin_popcountll(p->captures);
+    s->kings = __builtin_popcountll(p->captures & pos->kings);
+    s->with_king = (pos->kings >> p->from) & 1;
+    s->earliest = 99;
+    for (int i = 0; i < p->n; i++)
+        if ((pos->kings >> p->caps[i]) & 1) {
+            s->earliest = i;
+            break;
+        }
+    s->have = true;
+}
+
+/* Italian order (the majority rule is its first criterion): is a better than b? */
+static bool better(const struct path_summary *a, const struct path_summary *b)
+{
+    if (!b->have)
+        return true;
+    if (a->count != b->count)
+        return a->count > b->count;
+    if (a->with_king != b->with_king)
+        return a->with_king;
+    if (a->kings != b->kings)
+        return a->kings > b->kings;
+    return a->earliest < b->earliest;
+}
+
+static void collect_path(void *arg, const struct dr_path *p)
+{
+    struct collect *c = arg;
+    c->lands |= 1ULL << p->to;
+    if (c->to >= 0 && p->to != c->to)
+        return;
+    struct path_summary s;
+    summarize(c->pos, p, &s);
+    if (better(&s, &c->best))
+        c->best = s;
+}
+
+/* Why a capture of this piece loses to the precedence rule. */
+static bool explain_precedence(struct ui *ui, const struct path_summary *mine, char *out,
+                               int size)
+{
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_position *pos = dr_game_position(ui->game);
+    struct dr_path p;
+    if (!ui->legal.count || !dr_move_path(v, pos, &ui->legal.moves[0], &p))
+        return false;
+    struct path_summary best;
+    summarize(pos, &p, &best);
+    char with[200];
+    list_squares(ui, ui->must_from, with, sizeof with);
+    if (v->precedence == DR_PREC_MAJORITY || mine->count < best.count) {
+        snprintf(out, (size_t)size,
+                 "You must capture: %s rule, take %d; this capture takes only %d. Capture with %s.",
+                 v->precedence == DR_PREC_ITALIAN ? "Italian" : "majority", best.count,
+                 mine->count, with);
+        return true;
+    }
+    if (v->precedence != DR_PREC_ITALIAN)
+        return false;
+    const char *why;
+    if (best.with_king && !mine->with_king)
+        why = "when captures take as many pieces, the king must capture";
+    else if (best.kings > mine->kings)
+        why = "take the most kings";
+    else
+        why = "take a king as early in the capture as possible";
+    snprintf(out, (size_t)size, "Italian precedence: %s. Capture with %s.", why, with);
+    return true;
+}
+
+/* A man that tries to jump a king where men cannot take kings. */
+static bool explain_man_vs_king(struct ui *ui, int from, int to, char *out, int size)
+{
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_position *pos = dr_game_position(ui->game);
+    if (v->men_capture_kings || ((pos->kings >> from) & 1) || to < 0)
+        return false;
+    int f1 = v->sq_file[from], r1 = v->sq_rank[from], f2 = v->sq_file[to], r2 = v->sq_rank[to];
+    int df = f2 - f1, dr = r2 - r1;
+    if ((df != 2 && df != -2 && df != 0) || (dr != 2 && dr != -2 && dr != 0) || (!df && !dr))
+        return false;
+    int mid = ui_square(ui, f1 + df / 2, r1 + dr / 2);
+    if (mid < 0 || !((pos->pieces[!pos->side] & pos->kings) >> mid & 1))
+        return false;
+    snprintf(out, (size_t)size, "In this variant a man cannot take a king.");
+    return true;
+}
+
+bool input_explain(struct ui *ui, int from, int to, char *out, int size)
+{
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_game *g = ui->game;
+    const struct dr_position *pos = dr_game_position(g);
+    char fname[DR_SQUARE_NAME_LEN], tname[DR_SQUARE_NAME_LEN], list[200];
+    int side = pos->side;
+    if (dr_game_over(g)) {
+        char s[200];
+        dr_game_result_sentence(g, s, sizeof s);
+        snprintf(out, (size_t)size, "The game is over (%s). n starts a new game, u takes back.",
+                 s);
+        return true;
+    }
+    if (from < 0) {
+        snprintf(out, (size_t)size, "Pieces stand on the dark squares only.");
+        return true;
+    }
+    ui_square_name(ui, from, fname);
+    if (!((pos->pieces[side] >> from) & 1)) {
+        if ((pos->pieces[!side] >> from) & 1)
+            snprintf(out, (size_t)size, "That is a %s %s: %s is to move.", ui_side_name(!side),
+                     ui_piece_name(pos, from), ui_side_name(side));
+        else
+            snprintf(out, (size_t)size, "There is no piece on %s.", fname);
+        return true;
+    }
+    const char *piece = ui_piece_name(pos, from);
+    uint64_t dests = dests_of(ui, from);
+    if (to >= 0)
+        ui_square_name(ui, to, tname);
+
+    if (ui->must_from) {
+        struct collect c = {pos, to, {0, 0, 0, 0, false, false}, 0};
+        dr_capture_paths(v, pos, from, collect_path, &c);
+        if (c.best.have && !(to >= 0 && ((dests >> to) & 1)) && v->precedence != DR_PREC_FREE &&
+            explain_precedence(ui, &c.best, out, size))
+            return true;
+        if (explain_man_vs_king(ui, from, to, out, size))
+            return true;
+        if (dests) {
+            list_squares(ui, dests, list, sizeof list);
+            snprintf(out, (size_t)size, "You must capture: the %s on %s can take by going to %s.",
+                     piece, fname, list);
+        } else {
+            list_squares(ui, ui->must_from, list, sizeof list);
+            snprintf(out, (size_t)size, "You must capture, and the %s on %s cannot. Capture with %s.",
+                     piece, fname, list);
+        }
+        return true;
+    }
+    if (!dests) {
+        snprintf(out, (size_t)size, "The %s on %s cannot move: it is blocked.", piece, fname);
+        return true;
+    }
+    if (to < 0)
+        return false;
+    list_squares(ui, dests, list, sizeof list);
+    if ((dr_occupied(pos) >> to) & 1)
+        snprintf(out, (size_t)size, "%s is occupied. The %s on %s can go to %s.", tname, piece,
+                 fname, list);
+    else
+        snprintf(out, (size_t)size, "The %s on %s cannot go to %s; it can go to %s.", piece, fname,
+                 tname, list);
+    return true;
+}
+
+/* ---- picking up and putting down ---- */
+
+static void pick(struct ui *ui, int sq)
+{
+    char why[300];
+    uint64_t d = sq >= 0 ? dests_of(ui, sq) : 0;
+    if (!d) {
+        if (input_explain(ui, sq, -1, why, sizeof why))
+            ui_say(ui, TONE_ERROR, "%s", why);
+        return;
+    }
+    const struct dr_position *pos = dr_game_position(ui->game);
+    char name[DR_SQUARE_NAME_LEN], list[200];
+    ui_square_name(ui, sq, name);
+    list_squares(ui, d, list, sizeof list);
+    ui->sel = sq;
+    ui->dests = d;
+    ui_say(ui, TONE_INFO, "The %s on %s can go to %s. Enter puts it down, Esc puts it back.",
+           ui_piece_name(pos, sq), name, list);
+}
+
+static void open_chooser(struct ui *ui, int from, int to)
+{
+    ui->nchoices = 0;
+    for (int i = 0; i < ui->legal.count && ui->nchoices < 16; i++) {
+        const struct dr_move *m = &ui->legal.moves[i];
+        if (m->from == from && m->to == to)
+            ui->choices[ui->nchoices++] = *m;
+    }
+    ui->choice = 0;
+    ui->overlay = OV_CHOOSE;
+    ui_say(ui, TONE_INFO, "Two or more captures go from there to there: choose which pieces to take.");
+}
+
+static void put(struct ui *ui, int sq)
+{
+    const struct dr_position *pos = dr_game_position(ui->game);
+    if (sq == ui->sel) {
+        ui->sel = -1;
+        ui->dests = 0;
+        ui_say(ui, TONE_INFO, "Put back.");
+        return;
+    }
+    if (sq >= 0 && ((pos->pieces[pos->side] >> sq) & 1) && dests_of(ui, sq)) {
+        pick(ui, sq); /* another piece of one's own: take that one instead */
+        return;
+    }
+    int n = 0;
+    const struct dr_move *m = NULL;
+    for (int i = 0; i < ui->legal.count; i++)
+        if (ui->legal.moves[i].from == ui->sel && ui->legal.moves[i].to == sq) {
+            n++;
+            m = &ui->legal.moves[i];
+        }
+    if (n == 1) {
+        play_move(ui, m);
+    } else if (n > 1) {
+        open_chooser(ui, ui->sel, sq);
+    } else {
+        char why[300];
+        if (sq < 0)
+            snprintf(why, sizeof why, "Pieces stand on the dark squares only.");
+        else if (((pos->pieces[pos->side] >> sq) & 1))
+            input_explain(ui, sq, -1, why, sizeof why);
+        else if (!input_explain(ui, ui->sel, sq, why, sizeof why))
+            snprintf(why, sizeof why, "Not a legal move.");
+        ui_say(ui, TONE_ERROR, "%s", why);
+    }
+}
+
+static void act_at(struct ui *ui, int sq)
+{
+    if (ui->sel < 0)
+        pick(ui, sq);
+    else
+        put(ui, sq);
+}
+
+/* Tab: the next piece that can move, or the next target of the piece held. */
+static void tab(struct ui *ui, int dir)
+{
+    uint64_t set = ui->sel >= 0 ? ui->dests : movable(ui);
+    int sqs[DR_MAX_SQUARES];
+    int n = dr_squares_sorted(&ui->variant, set, sqs);
+    if (!n)
+        return;
+    int cur = ui_square(ui, ui->cur_file, ui->cur_rank), at = -1;
+    for (int i = 0; i < n; i++)
+        if (sqs[i] == cur)
+            at = i;
+    int next = at < 0 ? (dir > 0 ? 0 : n - 1) : (at + dir + n) % n;
+    cursor_to(ui, sqs[next]);
+    ui->dirty = true;
+}
+
+/* ---- the typed move ---- */
+
+static void submit_move(struct ui *ui, const char *text)
+{
+    const struct dr_variant *v = &ui->variant;
+    const struct dr_position *pos = dr_game_position(ui->game);
+    struct dr_move m;
+    struct dr_error err;
+    while (isspace((unsigned char)*text))
+        text++;
+    if (!*text)
+        return;
+    if (dr_move_parse(v, pos, text, &m, &err)) {
+        play_move(ui, &m);
+        return;
+    }
+    /* which squares were meant?  Then say why that move is not possible */
+    int sqs[32], n = 0;
+    for (const char *s = text; *s && n < 32;) {
+        int len = 0, sq = isalnum((unsigned char)*s) ? dr_square_parse(v, s, &len) : -1;
+        if (sq >= 0) {
+            sqs[n++] = sq;
+            s += len;
+        } else {
+            s++; /* "x30": the x is a separator, not a file */
+        }
+    }
+    if (n >= 2) {
+        int from = sqs[0], to = sqs[n - 1], hits = 0;
+        for (int i = 0; i < ui->legal.count; i++)
+            hits += ui->legal.moves[i].from == from && ui->legal.moves[i].to == to;
+        if (hits > 1) {
+            ui->sel = from;
+            ui->dests = dests_of(ui, from);
+            open_chooser(ui, from, to);
+            return;
+        }
+        char why[300];
+        if (hits == 0 && input_explain(ui, from, to, why, sizeof why)) {
+            ui_say(ui, TONE_ERROR, "%s: %s", text, why);
+            return;
+        }
+    }
+    ui_say(ui, TONE_ERROR, "%s", err.msg);
+}
+
+static void open_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
+{
+    ui->overlay = OV_PROMPT;
+    ui->prompt = kind;
+    snprintf(ui->input, sizeof ui->input, "%s", initial ? initial : "");
+    ui->input_len = (int)strlen(ui->input);
+    ui->dirty = true;
+}
+
+static void prompt_key(struct ui *ui, int key)
+{
+    if (key == 27) {
+        ui->overlay = OV_NONE;
+        ui_say(ui, TONE_INFO, "Cancelled.");
+    } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        char text[sizeof ui->input];
+        snprintf(text, sizeof text, "%s", ui->input);
+        ui->overlay = OV_NONE;
+        if (ui->prompt == PR_MOVE)
+            submit_move(ui, text);
+        else if (ui->prompt == PR_SAVE)
+            session_save(ui, text);
+        else
+            session_open(ui, text);
+    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        if (ui->input_len > 0)
+            ui->input[--ui->input_len] = 0;
+    } else if (key == 21) { /* Ctrl-U */
+        ui->input_len = 0;
+        ui->input[0] = 0;
+    } else if (key >= 32 && key < 127 && ui->input_len < (int)sizeof ui->input - 1) {
+        ui->input[ui->input_len++] = (char)key;
+        ui->input[ui->input_len] = 0;
+    }
+    ui->dirty = true;
+}
+
+static void chooser_key(struct ui *ui, int key)
+{
+    if (key == 27) {
+        ui->overlay = OV_NONE;
+        ui_say(ui, TONE_INFO, "Choose where to put the piece.");
+    } else if (key == KEY_UP || key == 'k' || key == KEY_BTAB) {
+        ui->choice = (ui->choice + ui->nchoices - 1) % ui->nchoices;
+    } else if (key == KEY_DOWN || key == 'j' || key == '\t') {
+        ui->choice = (ui->choice + 1) % ui->nchoices;
+    } else if (key >= '1' && key <= '9' && key - '1' < ui->nchoices) {
+        ui->choice = key - '1';
+        play_move(ui, &ui->choices[ui->choice]);
+    } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
+        play_move(ui, &ui->choices[ui->choice]);
+    }
+    ui->dirty = true;
+}
+
+static void confirm_key(struct ui *ui, int key)
+{
+    if (key == 'y' || key == 'Y') {
+        ui->overlay = OV_NONE;
+        switch (ui->confirm) {
+        case CF_RESIGN:
+            act(ui, DR_ACT_RESIGN, NULL);
+            break;
+        case CF_NEW:
+            act(ui, DR_ACT_NEW_GAME, NULL);
+            break;
+        case CF_QUIT:
+            ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
+            act(ui, DR_ACT_QUIT, NULL);
+            break;
+        }
+    } else if (key == 'n' || key == 'N' || key == 27) {
+        ui->overlay = OV_NONE;
+        ui_say(ui, TONE_INFO, "Cancelled.");
+    }
+    ui->dirty = true;
+}
+
+static void ask(struct ui *ui, enum ui_confirm what)
+{
+    ui->overlay = OV_CONFIRM;
+    ui->confirm = what;
+    ui->dirty = true;
+}
+
+static void show_fen(struct ui *ui)
+{
+    char fen[300];
+    dr_fen_write(&ui->variant, dr_game_position(ui->game), fen, sizeof fen);
+    snprintf(ui->text_title, sizeof ui->text_title, "Position (FEN)");
+    snprintf(ui->text_body, sizeof ui->text_body, "%s", fen);
+    ui->overlay = OV_TEXT;
+    ui->dirty = true;
+}
+
+static void mouse(struct ui *ui, bool my_turn)
+{
+    int y, x, file, rank;
+    bool press, release;
+    if (!term_mouse(&y, &x, &press, &release) || !layout_cell_at(ui, y, x, &file, &rank))
+        return;
+    int sq = ui_square(ui, file, rank);
+    if (press) {
+        ui->cur_file = file;
+        ui->cur_rank = rank;
+        ui->mouse_down_sq = sq;
+        ui->dirty = true;
+        if (my_turn)
+            act_at(ui, sq);
+        else if (ui_engine_thinking(ui))
+            ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
+    } else if (release && my_turn && ui->sel >= 0 && sq != ui->mouse_down_sq && sq >= 0 &&
+               sq != ui->sel) {
+        ui->cur_file = file;
+        ui->cur_rank = rank;
+        put(ui, sq); /* a drag from the piece to its target */
+    }
+}
+
+void input_key(struct ui *ui, int key)
+{
+    struct dr_game *g = ui->game;
+    bool over = dr_game_over(g);
+    bool thinking = ui_engine_thinking(ui);
+    bool my_turn = ui->in_act && !over;
+    if (key == ERR)
+        return;
+    if (key == KEY_RESIZE) {
+        layout_compute(ui);
+        ui->dirty = true;
+        return;
+    }
+    if (key == 12) { /* Ctrl-L */
+        clearok(curscr, TRUE);
+        ui->dirty = true;
+        return;
+    }
+    switch (ui->overlay) {
+    case OV_HELP:
+    case OV_TEXT:
+        ui->overlay = OV_NONE;
+        ui->dirty = true;
+        return;
+    case OV_CONFIRM:
+        confirm_key(ui, key);
+        return;
+    case OV_CHOOSE:
+        chooser_key(ui, key);
+        return;
+    case OV_PROMPT:
+        prompt_key(ui, key);
+        return;
+    case OV_DRAW_OFFER:
+    case OV_NONE:
+        break;
+    }
+    if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
+        return;
+    ui->dirty = true;
+    switch (key) {
+    case KEY_LEFT:
+    case 'h':
+        input_cursor_move(ui, -1, 0);
+        break;
+    case KEY_RIGHT:
+    case 'l':
+        input_cursor_move(ui, 1, 0);
+        break;
+    case KEY_UP:
+    case 'k':
+        input_cursor_move(ui, 0, 1);
+        break;
+    case KEY_DOWN:
+    case 'j':
+        input_cursor_move(ui, 0, -1);
+        break;
+    case '\t':
+        tab(ui, 1);
+        break;
+    case KEY_BTAB:
+        tab(ui, -1);
+        break;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+    case ' ':
+        if (my_turn)
+            act_at(ui, ui_square(ui, ui->cur_file, ui->cur_rank));
+        else if (thinking)
+            ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
+        else if (over)
+            input_explain(ui, -1, -1, ui->status, sizeof ui->status), ui->tone = TONE_ERROR;
+        break;
+    case KEY_MOUSE:
+        mouse(ui, my_turn);
+        break;
+    case 27: /* Esc */
+        if (ui->sel >= 0) {
+            ui->sel = -1;
+            ui->dests = 0;
+            ui_say(ui, TONE_INFO, "Put back.");
+        } else if (ui->hint_shown) {
+            ui->hint_shown = false;
+        } else {
+            ui->status[0] = 0;
+        }
+        break;
+    case 'm':
+    case ':':
+        if (my_turn)
+            open_prompt(ui, PR_MOVE, NULL);
+        else
+            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Wait for your turn to move.");
+        break;
+    case KEY_HOME:
+    case KEY_END:
+        if (!my_turn && !over) {
+            ui_say(ui, TONE_ERROR, "Wait for your turn.");
+        } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
+            ui->repeat = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
+            act(ui, ui->repeat, NULL);
+        }
+        break;
+    case 'u':
+    case ',':
+    case '<':
+    case KEY_PPAGE:
+        if (dr_game_ply(g) == 0) {
+            ui_say(ui, TONE_ERROR, "Nothing to take back.");
+        } else if (!ui->hotseat && ui->engine && !thinking && dr_game_ply(g) == 1 &&
+                   !ui_is_human(ui, dr_game_start(g)->side)) {
+            ui_say(ui, TONE_ERROR, "Nothing to take back: the computer's first move stays.");
+        } else {
+            ui->sel = -1;
+            ui->dests = 0;
+            act(ui, DR_ACT_UNDO, NULL);
+        }
+        break;
+    case 'r':
+    case '.':
+    case '>':
+    case KEY_NPAGE:
+    case 18: /* Ctrl-R */
+        if (dr_game_redo_count(g) == 0)
+            ui_say(ui, TONE_ERROR, "Nothing to redo.");
+        else if (thinking)
+            ui_say(ui, TONE_ERROR, "Wait for your turn to redo.");
+        else
+            act(ui, DR_ACT_REDO, NULL);
+        break;
+    case 't':
+    case 'H':
+        if (!my_turn)
+            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Hints are for your own turn.");
+        else if (!ui->hint_shown) {
+            hint_start(ui->hinter, &ui->variant, g);
+            ui_say(ui, TONE_INFO, "Looking for a good move...");
+        }
+        break;
+    case 'g':
+        if (thinking) {
+            act(ui, DR_ACT_MOVE_NOW, NULL);
+            ui_say(ui, TONE_INFO, "The computer will move now.");
+        } else if (my_turn) {
+            ui_say(ui, TONE_INFO, "It is your move.");
+        }
+        break;
+    case 'd':
+        if (!my_turn) {
+            ui_say(ui, TONE_ERROR,
+                   over ? "The game is over." : "Offer a draw on your own turn.");
+        } else {
+            ui_say(ui, TONE_INFO, "You offer a draw...");
+            ui_draw(ui); /* the answer may take a moment */
+            act(ui, DR_ACT_OFFER_DRAW, NULL);
+        }
+        break;
+    case 'R':
+        if (!my_turn)
+            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Resign on your own turn.");
+        else
+            ask(ui, CF_RESIGN);
+        break;
+    case 'n':
+        if (dr_game_ply(g) > 0 && !over)
+            ask(ui, CF_NEW);
+        else
+            act(ui, DR_ACT_NEW_GAME, NULL);
+        break;
+    case 's':
+        if (session_can_save(ui, ui->status, sizeof ui->status)) {
+            char name[300];
+            session_default_name(ui, name, sizeof name);
+            open_prompt(ui, PR_SAVE, name);
+        } else {
+            ui->tone = TONE_ERROR;
+        }
+        break;
+    case 'o':
+        if (session_can_save(ui, ui->status, sizeof ui->status))
+            open_prompt(ui, PR_LOAD, NULL);
+        else
+            ui->tone = TONE_ERROR;
+        break;
+    case 'F':
+        show_fen(ui);
+        break;
+    case 'f':
+        ui->flipped = !ui->flipped;
+        break;
+    case '?':
+        ui->overlay = OV_HELP;
+        break;
+    case 'q':
+    case 'Q':
+        if (!session_autosaves(ui) && dr_game_ply(g) > 0 && !over) {
+            ask(ui, CF_QUIT);
+        } else {
+            ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
+            act(ui, DR_ACT_QUIT, NULL);
+        }
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,388 @@
+/* Everything around the board: the title, the side pane (players and
+ * clocks, whose turn, compulsory captures, the draw counters that run, the
+ * engine's search, the hint, the move list in PDN), the status line and the
+ * keys that work now. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draughts/notation.h"
+#include "draughts/zobrist.h"
+#include "ui.h"
+
+/* Word-wrap text into at most maxlines lines of width; returns lines used. */
+static int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text)
+{
+    int used = 0;
+    const char *s = text;
+    while (*s && used < maxlines) {
+        int n = (int)strlen(s);
+        if (n > width) {
+            n = width;
+            while (n > 0 && s[n] != ' ')
+                n--;
+            if (n == 0)
+                n = width;
+        }
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", n, s);
+        term_put(y + used, x, width, a, line);
+        used++;
+        s += n;
+        while (*s == ' ')
+            s++;
+    }
+    return used;
+}
+
+void ui_variant_title(const struct dr_variant *v, char *out, int size)
+{
+    const char *d = v->description[0] ? v->description : v->name;
+    const char *colon = strchr(d, ':');
+    int n = colon ? (int)(colon - d) : (int)strlen(d);
+    snprintf(out, (size_t)size, "%.*s", n, d);
+}
+
+static void format_clock(int64_t ms, char *out, size_t size)
+{
+    if (ms < 0)
+        ms = 0;
+    int64_t s = (ms + 999) / 1000;
+    if (s >= 3600)
+        snprintf(out, size, "%d:%02d:%02d", (int)(s / 3600), (int)(s / 60 % 60), (int)(s % 60));
+    else if (ms < 10000)
+        snprintf(out, size, "%d.%d", (int)(ms / 1000), (int)(ms / 100 % 10));
+    else
+        snprintf(out, size, "%d:%02d", (int)(s / 60), (int)(s % 60));
+}
+
+static void player_line(struct ui *ui, int y, int side)
+{
+    const struct dr_position *pos = dr_game_position(ui->game);
+    struct ui_term *t = &ui->term;
+    int x = ui->lay.px, w = ui->lay.pw;
+    bool to_move = pos->side == side && !dr_game_over(ui->game);
+    char who[128];
+    if (ui->hotseat)
+        who[0] = 0;
+    else if (ui_is_human(ui, side))
+        snprintf(who, sizeof who, "You");
+    else
+        snprintf(who, sizeof who, "Computer (level %d)", ui->level);
+    attr_t a = to_move ? term_attr(t, FG_TITLE, BG_NONE) : term_attr(t, FG_DEFAULT, BG_NONE);
+    term_put(y, x, 2, a, to_move ? term_glyph(t, GL_ARROW) : " ");
+    const char *piece = term_glyph(t, side == DR_WHITE ? GL_WMAN : GL_BMAN);
+    term_put(y, x + 2, 2, term_attr(t, FG_DEFAULT, BG_NONE), piece);
+    char line[200];
+    snprintf(line, sizeof line, "%s%s%s", side == DR_WHITE ? "White" : "Black", *who ? "  " : "",
+             who);
+    int clock_w = ui->opt->clock_minutes > 0 ? 9 : 0;
+    term_put(y, x + 4, w - 4 - clock_w, a, line);
+    if (clock_w) {
+        char c[16];
+        int64_t left = ui->clock[side];
+        if (to_move && ui->turn_start)
+            left -= term_now_ms() - ui->turn_start;
+        format_clock(left, c, sizeof c);
+        term_put(y, x + w - (int)strlen(c), clock_w, a, c);
+    }
+}
+
+static int counters_lines(struct ui *ui, int y, int maxlines)
+{
+    const struct dr_variant *v = &ui->variant;
+    struct dr_counters c = dr_game_counters(ui->game);
+    attr_t a = term_attr(&ui->term, FG_DEFAULT, BG_NONE);
+    int x = ui->lay.px + 2, w = ui->lay.pw - 2, n = 0;
+    char line[160];
+    if (v->draw_kings_only_plies && c.kings_only > 0 && n < maxlines) {
+        snprintf(line, sizeof line, "No capture or man move: %d of %d plies", c.kings_only,
+                 v->draw_kings_only_plies);
+        term_put(y + n++, x, w, a, line);
+    }
+    if (c.endgame_rule && n < maxlines) {
+        snprintf(line, sizeof line, "Endgame rule: %d of %d plies", c.endgame, c.endgame_rule);
+        term_put(y + n++, x, w, a, line);
+    }
+    if (v->draw_repetitions && n < maxlines) {
+        int nk;
+        const uint64_t *keys = dr_game_keys(ui->game, &nk);
+        uint64_t now = dr_zobrist(dr_game_position(ui->game));
+        int seen = 1;
+        for (int i = 0; i < nk; i++)
+            if (keys[i] == now)
+                seen++;
+        if (seen >= 2) {
+            snprintf(line, sizeof line, "This position occurred %d times (draw at %d)", seen,
+                     v->draw_repetitions);
+            term_put(y + n++, x, w, a, line);
+        }
+    }
+    return n;
+}
+
+static void score_text(const struct ui *ui, char *out, size_t size)
+{
+    int score = ui->info.score;
+    int white = ui->info_root.side == DR_WHITE ? score : -score;
+    int mag = abs(white);
+    const char *who = white > 0 ? "White" : "Black";
+    if (mag >= DR_SCORE_KNOWN_WIN) {
+        int plies = DR_SCORE_WIN - mag;
+        if (plies >= 0 && plies < DR_MAX_PLY)
+            snprintf(out, size, "%s wins in %d plies", who, plies);
+        else
+            snprintf(out, size, "%s wins", who);
+    } else if (mag < 10) {
+        snprintf(out, size, "%+.2f (level)", white / 100.0);
+    } else {
+        snprintf(out, size, "%+.2f (%s better)", white / 100.0, who);
+    }
+}
+
+static int engine_lines(struct ui *ui, int y, int maxlines)
+{
+    if (!ui->have_info || maxlines < 2)
+        return 0;
+    struct ui_term *t = &ui->term;
+    const struct dr_variant *v = &ui->variant;
+    int x = ui->lay.px + 2, w = ui->lay.pw - 2, n = 0;
+    attr_t a = term_attr(t, FG_DEFAULT, BG_NONE), dim = term_attr(t, FG_DIM, BG_NONE);
+    char score[64], line[256];
+    score_text(ui, score, sizeof score);
+    snprintf(line, sizeof line, "depth %d  score %s", ui->info.depth, score);
+    term_put(y + n++, x, w, a, line);
+    double nodes = (double)ui->info.nodes;
+    if (nodes < 1e4)
+        snprintf(line, sizeof line, "%.0f nodes  %.1f s", nodes, ui->info.time_ms / 1000.0);
+    else
+        snprintf(line, sizeof line, "%.1f%s nodes  %.1f s",
+                 nodes >= 1e6 ? nodes / 1e6 : nodes / 1e3, nodes >= 1e6 ? "M" : "k",
+                 ui->info.time_ms / 1000.0);
+    term_put(y + n++, x, w, dim, line);
+    /* the principal variation, replayed from the position searched */
+    char pv[400] = "line:";
+    struct dr_position pos = ui->info_root;
+    for (int i = 0; i < ui->info.pv_len && i < 12; i++) {
+        struct dr_movelist list;
+        dr_gen_moves(v, &pos, &list);
+        bool legal = false;
+        for (int k = 0; k < list.count && !legal; k++)
+            legal = dr_move_same(&list.moves[k], &ui->info.pv[i]);
+        if (!legal)
+            break;
+        char m[DR_MOVE_TEXT_LEN];
+        dr_move_pdn(v, &pos, &ui->info.pv[i], m);
+        if (strlen(pv) + strlen(m) + 2 >= sizeof pv)
+            break;
+        strcat(pv, " ");
+        strcat(pv, m);
+        dr_make(v, &pos, &ui->info.pv[i]);
+    }
+    if (maxlines - n > 0)
+        n += put_wrapped(y + n, x, w, maxlines - n > 2 ? 2 : maxlines - n, dim, pv);
+    return n;
+}
+
+/* The turn line and what the person must know about it. */
+static int turn_lines(struct ui *ui, int y, int maxlines)
+{
+    struct ui_term *t = &ui->term;
+    struct dr_game *g = ui->game;
+    const struct dr_position *pos = dr_game_position(g);
+    int x = ui->lay.px, w = ui->lay.pw, n = 0;
+    char line[300];
+    if (dr_game_over(g)) {
+        char s[200];
+        dr_game_result_sentence(g, s, sizeof s);
+        snprintf(line, sizeof line, "GAME OVER. %s.", s);
+        n += put_wrapped(y, x, w, maxlines, term_attr(t, FG_GOOD, BG_NONE) | A_BOLD, line);
+        return n;
+    }
+    const char *side = pos->side == DR_WHITE ? "White" : "Black";
+    if (ui_engine_thinking(ui)) {
+        double secs = ui->think_start ? (double)(term_now_ms() - ui->think_start) / 1000.0 : 0;
+        snprintf(line, sizeof line, "The computer (%s) is thinking... %.1f s", side, secs);
+    } else if (ui->hotseat) {
+        snprintf(line, sizeof line, "%s to move", side);
+    } else {
+        snprintf(line, sizeof line, "Your move (%s)", side);
+    }
+    n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_TITLE, BG_NONE), line);
+    if (ui->must_from && !ui_engine_thinking(ui) && n < maxlines) {
+        if (ui->variant.precedence != DR_PREC_FREE && ui->max_take > 1)
+            snprintf(line, sizeof line, "You must capture: %s rule, take %d",
+                     ui->variant.precedence == DR_PREC_ITALIAN ? "Italian" : "majority",
+                     ui->max_take);
+        else
+            snprintf(line, sizeof line, "You must capture (pieces marked !)");
+        n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_ERROR, BG_NONE), line);
+    }
+    return n;
+}
+
+static void moves_list(struct ui *ui, int y, int maxlines)
+{
+    if (maxlines < 2)
+        return;
+    struct ui_term *t = &ui->term;
+    struct dr_game *g = ui->game;
+    const struct dr_variant *v = &ui->variant;
+    int x = ui->lay.px, w = ui->lay.pw;
+    int plies = dr_game_ply(g);
+    int first = v->first_player;
+    int offset = dr_game_start(g)->side != first ? 1 : 0;
+    int colw = (w - 6) / 2;
+    if (colw > 22)
+        colw = 22;
+    char head[96];
+    snprintf(head, sizeof head, "Moves %-*s %s", colw, first == DR_WHITE ? "White" : "Black",
+             first == DR_WHITE ? "Black" : "White");
+    term_put(y, x, w, term_attr(t, FG_TITLE, BG_NONE), head);
+    maxlines--;
+    y++;
+    int nlines = (plies + offset + 1) / 2;
+    int top = nlines > maxlines ? nlines - maxlines : 0;
+    if (plies == 0) {
+        term_put(y, x + 2, w - 2, term_attr(t, FG_DIM, BG_NONE), "(no moves yet)");
+        return;
+    }
+    for (int line = top; line < nlines; line++) {
+        int row = y + line - top;
+        char num[16];
+        snprintf(num, sizeof num, "%4d.", line + 1);
+        term_put(row, x, 5, term_attr(t, FG_DIM, BG_NONE), num);
+        for (int col = 0; col < 2; col++) {
+            int i = line * 2 + col - offset;
+            int cx = x + 6 + col * (colw + 1);
+            if (i < 0) {
+                term_put(row, cx, colw, term_attr(t, FG_DIM, BG_NONE), "...");
+                continue;
+            }
+            if (i >= plies)
+                break;
+            char m[DR_MOVE_TEXT_LEN];
+            dr_move_pdn(v, dr_game_position_at(g, i), dr_game_move(g, i), m);
+            attr_t a = i == plies - 1 ? term_attr(t, FG_DEFAULT, BG_LAST) | A_BOLD
+                                      : term_attr(t, FG_DEFAULT, BG_NONE);
+            term_put(row, cx, colw, a, m);
+        }
+    }
+}
+
+static void keys_line(struct ui *ui)
+{
+    const char *k;
+    bool over = dr_game_over(ui->game);
+    const char *q = ui->from_menu ? "q menu" : "q quit";
+    char buf[300];
+    switch (ui->overlay) {
+    case OV_HELP:
+    case OV_TEXT:
+        k = "any key: close";
+        break;
+    case OV_CONFIRM:
+    case OV_DRAW_OFFER:
+        k = "y yes   n no";
+        break;
+    case OV_CHOOSE:
+        k = "up/down or 1-9: choose the capture   Enter: play it   Esc: cancel";
+        break;
+    case OV_PROMPT:
+        k = "Enter: done   Esc: cancel   Backspace: delete";
+        break;
+    default:
+        if (over)
+            snprintf(buf, sizeof buf,
+                     "n new game   u take back   s save   F position (FEN)   ? keys   %s", q);
+        else if (ui_engine_thinking(ui))
+            snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
+        else if (ui->replay && ui->sel < 0)
+            snprintf(buf, sizeof buf,
+                     ". or PgDn next   , or PgUp back   Home start   End end   "
+                     "(a move of your own starts a new line)   ? keys   %s",
+                     q);
+        else if (ui->sel >= 0)
+            snprintf(buf, sizeof buf,
+                     "arrows/hjkl move   Enter put down   Esc put back   Tab next target   %s",
+                     q);
+        else
+            snprintf(buf, sizeof buf,
+                     "arrows/hjkl move   Enter pick up   m type move   u undo   t hint   "
+                     "? all keys   %s",
+                     q);
+        k = buf;
+    }
+    term_put(ui->lay.keys_y, 0, ui->term.cols, term_attr(&ui->term, FG_DIM, BG_NONE), k);
+}
+
+void panes_draw(struct ui *ui)
+{
+    struct ui_term *t = &ui->term;
+    const struct dr_variant *v = &ui->variant;
+    char title[400], vt[120];
+    ui_variant_title(v, vt, sizeof vt);
+    if (ui->replay)
+        snprintf(title, sizeof title, " %s - replay: %s (ply %d of %d)", vt, ui->replay_title,
+                 dr_game_ply(ui->game), dr_game_ply(ui->game) + dr_game_redo_count(ui->game));
+    else if (ui->hotseat)
+        snprintf(title, sizeof title, " %s - two players", vt);
+    else
+        snprintf(title, sizeof title, " %s - you play %s against level %d, %s", vt,
+                 ui->human_side == DR_WHITE ? "White" : "Black", ui->level,
+                 dr_level_name(ui->level));
+    mvhline(0, 0, ' ' | term_attr(t, FG_TITLE, BG_NONE), t->cols);
+    term_put(0, 0, t->cols, term_attr(t, FG_TITLE, BG_NONE), title);
+    if (ui->flipped) {
+        const char *f = "(board flipped) ";
+        term_put(0, t->cols - (int)strlen(f), (int)strlen(f), term_attr(t, FG_DIM, BG_NONE), f);
+    }
+
+    int y = ui->lay.py, bottom = ui->lay.py + ui->lay.ph;
+    int first = ui->flipped ? DR_WHITE : DR_BLACK; /* the side at the top first */
+    player_line(ui, y++, first);
+    player_line(ui, y++, !first);
+    y++;
+    y += turn_lines(ui, y, 3);
+    int c = counters_lines(ui, y, 3);
+    y += c;
+    y++;
+    if (ui->have_info && (ui_engine_thinking(ui) || !ui->hotseat)) {
+        term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_TITLE, BG_NONE),
+                 ui_engine_thinking(ui) ? "Computer's search" : "Computer's last search");
+        y += engine_lines(ui, y, 4);
+        y++;
+    }
+    if (ui->hint_shown) {
+        char m[DR_MOVE_TEXT_LEN], line[200];
+        dr_move_pdn(v, dr_game_position(ui->game), &ui->hint, m);
+        snprintf(line, sizeof line, "Hint: %s (marked ?)", m);
+        term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_GOOD, BG_NONE), line);
+        y++;
+    }
+    if (bottom - y >= 3)
+        moves_list(ui, y, bottom - y);
+
+    /* status line */
+    enum ui_fg fg = ui->tone == TONE_ERROR ? FG_ERROR : ui->tone == TONE_GOOD ? FG_GOOD
+                                                                              : FG_DEFAULT;
+    term_put(ui->lay.status_y, 1, t->cols - 2, term_attr(t, fg, BG_NONE), ui->status);
+    keys_line(ui);
+}
+
+void panes_too_small(struct ui *ui)
+{
+    struct ui_term *t = &ui->term;
+    char line[200];
+    int y = t->rows / 2 - 2;
+    if (y < 0)
+        y = 0;
+    attr_t a = term_attr(t, FG_ERROR, BG_NONE);
+    term_put(y, 1, t->cols - 2, a, "The terminal is too small for the board.");
+    snprintf(line, sizeof line, "Need %d x %d, have %d x %d.", ui->lay.need_cols,
+             ui->lay.need_rows, t->cols, t->rows);
+    term_put(y + 1, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
+    term_put(y + 2, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE),
+             "Enlarge the window or use a smaller font.");
+    term_put(y + 3, 1, t->cols - 2, term_attr(t, FG_DIM, BG_NONE), "q quits; the game is kept.");
+}

@@ -1,0 +1,304 @@
+/* The person at the keyboard as a player of the game loop (act: read keys
+ * until a move or a command is complete) and the board as its view (event:
+ * the game changed; poll: keys while the computer thinks).  Each frame is
+ * erase + draw + one refresh. */
+#include <stdio.h>
+#include <string.h>
+
+#include "draughts/notation.h"
+#include "ui.h"
+
+bool ui_is_human(const struct ui *ui, int side) { return ui->hotseat || side == ui->human_side; }
+
+bool ui_engine_thinking(const struct ui *ui)
+{
+    if (ui->hotseat || ui->in_act || !ui->game || dr_game_over(ui->game))
+        return false;
+    return !ui_is_human(ui, dr_game_position(ui->game)->side);
+}
+
+void ui_draw(struct ui *ui)
+{
+    layout_compute(ui);
+    erase();
+    if (ui->lay.too_small) {
+        panes_too_small(ui);
+    } else {
+        board_draw(ui);
+        panes_draw(ui);
+        overlay_draw(ui);
+    }
+    refresh();
+    ui->dirty = ui->info_dirty = false;
+    ui->last_draw = term_now_ms();
+}
+
+/* Clocks: the side to move's time runs from turn_start. */
+static void clock_charge(struct ui *ui, int mover)
+{
+    if (ui->opt->clock_minutes <= 0 || !ui->turn_start)
+        return;
+    int64_t now = term_now_ms();
+    ui->clock[mover] -= now - ui->turn_start;
+    ui->clock[mover] += (int64_t)ui->opt->clock_increment * 1000;
+    ui->turn_start = now;
+}
+
+/* Before the computer's turn: its limits include the clocks. */
+static void engine_limits(struct ui *ui)
+{
+    if (!ui->engine || ui->opt->clock_minutes <= 0)
+        return;
+    struct dr_limits l;
+    dr_level_limits(ui->level, &l);
+    for (int s = 0; s < 2; s++) {
+        l.time_ms[s] = ui->clock[s] > 0 ? ui->clock[s] : 1;
+        l.inc_ms[s] = (int64_t)ui->opt->clock_increment * 1000;
+    }
+    /* the level still caps the effort; the clock may only shorten it */
+    int64_t share = ui->clock[!ui->human_side] / 30 + l.inc_ms[0];
+    if (l.movetime_ms && share < l.movetime_ms)
+        l.movetime_ms = share > 50 ? share : 50;
+    dr_engine_player_set_limits(ui->engine, &l);
+}
+
+void play_clock_tick(struct ui *ui)
+{
+    if (ui->opt->clock_minutes <= 0 || ui->flagged || dr_game_over(ui->game) || !ui->turn_start)
+        return;
+    int side = dr_game_position(ui->game)->side;
+    if (ui->clock[side] - (term_now_ms() - ui->turn_start) > 0)
+        return;
+    ui->flagged = true;
+    ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
+    if (ui_is_human(ui, side)) {
+        ui->flag_pending = true;
+    } else if (ui->loop) {
+        struct dr_action a = {DR_ACT_FLAG, {0, 0, 0, 0}};
+        dr_loop_post(ui->loop, a); /* the thinking engine hands it to the loop */
+    }
+}
+
+static const char *mover_name(const struct ui *ui, int side)
+{
+    if (ui->hotseat)
+        return ui_side_name(side);
+    return ui_is_human(ui, side) ? "You" : "The computer";
+}
+
+static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const void *data)
+{
+    struct ui *ui = ctx;
+    struct dr_game *g = dr_loop_game(loop);
+    const struct dr_variant *v = &ui->variant;
+    int ply = dr_game_ply(g);
+    ui->loop = loop;
+    ui->dirty = true;
+    switch (ev) {
+    case DR_EV_START:
+        ui->have_last = ui->have_info = ui->hint_shown = false;
+        ui->sel = -1;
+        ui->dests = ui->must_from = 0;
+        ui->overlay = OV_NONE;
+        ui->think_start = 0;
+        ui->flagged = ui->flag_pending = false;
+        ui->clock[0] = ui->clock[1] = (int64_t)ui->opt->clock_minutes * 60000;
+        ui->turn_start = term_now_ms();
+        if (ply > 0) {
+            ui->have_last = true;
+            ui->last = *dr_game_move(g, ply - 1);
+            ui_say(ui, TONE_INFO, "Game continued after %d plies. %s to move.", ply,
+                   ui_side_name(dr_game_position(g)->side));
+        } else {
+            ui_say(ui, TONE_INFO, "New game. %s moves first.",
+                   ui_side_name(dr_game_position(g)->side));
+        }
+        engine_limits(ui);
+        session_autosave(ui);
+        break;
+    case DR_EV_MOVE: {
+        const struct dr_move *m = data;
+        const struct dr_position *before = dr_game_position_at(g, ply - 1);
+        char text[DR_MOVE_TEXT_LEN];
+        dr_move_pdn(v, before, m, text);
+        ui->last = *m;
+        ui->have_last = true;
+        ui->think_start = 0;
+        ui->hint_shown = false;
+        ui->sel = -1;
+        ui->dests = ui->must_from = 0;
+        clock_charge(ui, before->side);
+        if (!ui->hotseat && !ui_is_human(ui, before->side))
+            ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
+                   dr_game_over(g) ? "" : " Your move.");
+        else
+            ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
+        engine_limits(ui);
+        session_autosave(ui);
+        break;
+    }
+    case DR_EV_UNDO:
+    case DR_EV_REDO:
+        ui->have_last = ply > 0;
+        if (ply > 0)
+            ui->last = *dr_game_move(g, ply - 1);
+        ui->hint_shown = false;
+        ui->think_start = 0;
+        ui->sel = -1;
+        ui->dests = 0;
+        ui->turn_start = term_now_ms();
+        if (ev == DR_EV_UNDO)
+            ui_say(ui, TONE_INFO, "Taken back. %s to move (ply %d).",
+                   ui_side_name(dr_game_position(g)->side), ply);
+        else
+            ui_say(ui, TONE_INFO, "Redone. %s to move (ply %d).",
+                   ui_side_name(dr_game_position(g)->side), ply);
+        engine_limits(ui);
+        session_autosave(ui);
+        break;
+    case DR_EV_OVER: {
+        char s[200];
+        dr_game_result_sentence(g, s, sizeof s);
+        ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.",
+               s);
+        ui->think_start = 0;
+        session_autosave(ui);
+        break;
+    }
+    case DR_EV_DRAW_DECLINED:
+        if (ui->hotseat)
+            ui_say(ui, TONE_INFO, "%s declines the draw.",
+                   ui_side_name(!dr_game_position(g)->side));
+        else
+            ui_say(ui, TONE_INFO, "The computer declines the draw and plays on.");
+        break;
+    case DR_EV_INFO:
+        ui->info = *(const struct dr_search_info *)data;
+        ui->info_root = *dr_game_position(g);
+        ui->have_info = true;
+        ui->dirty = false;
+        ui->info_dirty = true;
+        break;
+    case DR_EV_MESSAGE:
+        ui_say(ui, TONE_ERROR, "%s", (const char *)data);
+        break;
+    case DR_EV_QUIT:
+        break;
+    }
+}
+
+/* Keys while the computer thinks. */
+static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
+{
+    struct ui *ui = ctx;
+    ui->loop = loop;
+    int64_t now = term_now_ms();
+    if (!ui->think_start && ui_engine_thinking(ui))
+        ui->think_start = now;
+    if (ui->dirty || ((ui->info_dirty || ui->think_start) && now - ui->last_draw >= 100))
+        ui_draw(ui);
+    int key = term_key(&ui->term, timeout_ms);
+    if (key == UI_KEY_SIGNAL) {
+        if (ui->exit != UI_EXIT_SIGNAL) {
+            ui->exit = UI_EXIT_SIGNAL;
+            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+            dr_loop_post(loop, a);
+        }
+        return;
+    }
+    input_key(ui, key);
+    play_clock_tick(ui);
+}
+
+static struct dr_action human_act(void *ctx, struct dr_loop *loop)
+{
+    struct ui *ui = ctx;
+    ui->loop = loop;
+    ui->in_act = true;
+    ui->have_action = false;
+    input_begin_turn(ui);
+    /* Home and End: one undo or redo after another, drawn as they go */
+    if (ui->repeat == DR_ACT_UNDO && dr_game_ply(ui->game) > 0) {
+        ui->action.kind = DR_ACT_UNDO;
+        ui->have_action = true;
+    } else if (ui->repeat == DR_ACT_REDO && dr_game_redo_count(ui->game) > 0) {
+        ui->action.kind = DR_ACT_REDO;
+        ui->have_action = true;
+    } else {
+        ui->repeat = DR_ACT_NONE;
+    }
+    while (!ui->have_action) {
+        int64_t now = term_now_ms();
+        if (ui->dirty || (ui->opt->clock_minutes > 0 && now - ui->last_draw >= 100))
+            ui_draw(ui);
+        int key = term_key(&ui->term, 50);
+        if (key == UI_KEY_SIGNAL) {
+            ui->exit = UI_EXIT_SIGNAL;
+            ui->action.kind = DR_ACT_QUIT;
+            ui->have_action = true;
+            break;
+        }
+        input_key(ui, key);
+        bool running;
+        struct dr_move m;
+        if (hint_poll(ui->hinter, &running, &m)) {
+            ui->hint = m;
+            ui->hint_shown = true;
+            char text[DR_MOVE_TEXT_LEN];
+            dr_move_pdn(&ui->variant, dr_game_position(ui->game), &m, text);
+            ui_say(ui, TONE_GOOD, "Hint: %s (marked ? on the board).", text);
+        }
+        play_clock_tick(ui);
+        if (ui->flag_pending && !ui->have_action) {
+            ui->flag_pending = false;
+            ui->action.kind = DR_ACT_FLAG;
+            ui->have_action = true;
+        }
+    }
+    hint_cancel(ui->hinter);
+    ui->in_act = false;
+    ui->sel = -1;
+    ui->dests = ui->must_from = 0;
+    ui->overlay = ui->overlay == OV_HELP ? OV_HELP : OV_NONE;
+    return ui->action;
+}
+
+/* Hot-seat: the other person answers a draw offer at the same keyboard. */
+static bool human_accept(void *ctx, struct dr_loop *loop)
+{
+    struct ui *ui = ctx;
+    ui->loop = loop;
+    ui->overlay = OV_DRAW_OFFER;
+    ui->dirty = true;
+    for (;;) {
+        if (ui->dirty)
+            ui_draw(ui);
+        int key = term_key(&ui->term, 50);
+        if (key == UI_KEY_SIGNAL) {
+            ui->exit = UI_EXIT_SIGNAL;
+            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+            dr_loop_post(loop, a);
+            ui->overlay = OV_NONE;
+            return false;
+        }
+        if (key == 'y' || key == 'Y' || key == 'n' || key == 'N' || key == 27) {
+            ui->overlay = OV_NONE;
+            ui->dirty = true;
+            return key == 'y' || key == 'Y';
+        }
+        if (key == KEY_RESIZE)
+            ui->dirty = true;
+    }
+}
+
+struct dr_player play_human_player(struct ui *ui)
+{
+    struct dr_player p = {"You", false, true, ui, human_act, human_accept};
+    return p;
+}
+
+struct dr_view play_board_view(struct ui *ui)
+{
+    struct dr_view v = {ui, view_event, view_poll};
+    return v;
+}

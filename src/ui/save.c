@@ -1,0 +1,124 @@
+/* Games as PDN files: saving (atomic, through dr_pdn_save), the autosave,
+ * and reading a game back to continue or replay it.  Who played what is
+ * kept in three tags of our own so that "continue the last game" can set
+ * the same game up again: DraughtsMode, DraughtsHuman, DraughtsLevel. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draughts/game_pdn.h"
+#include "draughts/pdn.h"
+#include "ui.h"
+
+bool save_available(void) { return true; }
+
+void saved_game_free(struct saved_game *s)
+{
+    if (!s)
+        return;
+    free(s->moves);
+    free(s);
+}
+
+bool save_game(struct ui *ui, const char *path, char *why, int size)
+{
+    struct dr_game *g = ui->game;
+    char level[80], num[8];
+    snprintf(level, sizeof level, "draughts (level %d)", ui->level);
+    snprintf(num, sizeof num, "%d", ui->level);
+    const char *white = ui->hotseat ? NULL : ui->human_side == DR_WHITE ? "Human" : level;
+    const char *black = ui->hotseat ? NULL : ui->human_side == DR_BLACK ? "Human" : level;
+    struct dr_pdn_game *pg = dr_game_to_pdn(
+        g, white, black, ui->hotseat ? "Hot-seat game" : "Game against the computer");
+    bool ok = pg && dr_pdn_set_tag(pg, "Site", "draughts") &&
+              dr_pdn_set_tag(pg, "DraughtsMode", ui->hotseat ? "hotseat" : "computer") &&
+              dr_pdn_set_tag(pg, "DraughtsHuman", ui->human_side == DR_BLACK ? "black" : "white") &&
+              dr_pdn_set_tag(pg, "DraughtsLevel", num);
+    if (!ok) {
+        snprintf(why, (size_t)size, "out of memory");
+        dr_pdn_game_free(pg);
+        return false;
+    }
+    struct dr_error err;
+    ok = dr_pdn_save(path, &pg, 1, false, &err);
+    if (!ok)
+        snprintf(why, (size_t)size, "%s", err.msg);
+    dr_pdn_game_free(pg);
+    return ok;
+}
+
+bool load_game(const char *path, int index, struct saved_game *out, char *why, int size)
+{
+    struct dr_pdn_file f;
+    memset(out, 0, sizeof *out);
+    if (!dr_pdn_read_file(path, NULL, &f)) {
+        dr_pdn_file_free(&f);
+        snprintf(why, (size_t)size, "out of memory");
+        return false;
+    }
+    bool ok = false;
+    if (f.n_games < index || index < 1) {
+        if (f.n_diags)
+            dr_pdn_diag_format(&f, &f.diags[0], why, (size_t)size);
+        else
+            snprintf(why, (size_t)size, "%s", f.n_games ? "no such game in the file"
+                                                         : "no game in the file");
+        goto done;
+    }
+    const struct dr_pdn_game *g = f.games[index - 1];
+    if (!g->variant) {
+        snprintf(why, (size_t)size, "the game's variant is not supported");
+        for (int i = 0; i < f.n_diags; i++)
+            if (f.diags[i].game == index && !f.diags[i].warning) {
+                dr_pdn_diag_format(&f, &f.diags[i], why, (size_t)size);
+                break;
+            }
+        goto done;
+    }
+    out->variant = *g->variant;
+    out->start = g->root.pos;
+    int n = dr_pdn_mainline_length(g);
+    out->moves = malloc(sizeof *out->moves * (size_t)(n + 1));
+    if (!out->moves) {
+        snprintf(why, (size_t)size, "out of memory");
+        goto done;
+    }
+    for (const struct dr_pdn_node *node = g->root.child; node; node = node->child)
+        out->moves[out->nmoves++] = node->move;
+    const char *result = dr_pdn_tag(g, "Result");
+    out->finished = result && strcmp(result, "*") && strcmp(result, "?");
+    const char *mode = dr_pdn_tag(g, "DraughtsMode");
+    const char *human = dr_pdn_tag(g, "DraughtsHuman");
+    const char *level = dr_pdn_tag(g, "DraughtsLevel");
+    out->hotseat = mode && !strcmp(mode, "hotseat");
+    out->human_side = human && !strcmp(human, "black") ? DR_BLACK : DR_WHITE;
+    out->level = level ? atoi(level) : 3;
+    if (out->level < 1 || out->level > DR_LEVELS)
+        out->level = 3;
+    out->games_in_file = f.n_games;
+    const char *date = dr_pdn_tag(g, "Date");
+    const char *tags[3] = {"White", "Black", "Event"};
+    char *dest[3] = {out->white, out->black, out->event};
+    for (int i = 0; i < 3; i++) {
+        const char *t = dr_pdn_tag(g, tags[i]);
+        snprintf(dest[i], sizeof out->white, "%s", t && strcmp(t, "?") ? t : "");
+    }
+    char who[64], title[120];
+    if (out->hotseat)
+        snprintf(who, sizeof who, "two players");
+    else
+        snprintf(who, sizeof who, "you (%s) against the computer",
+                 out->human_side == DR_WHITE ? "White" : "Black");
+    ui_variant_title(&out->variant, title, sizeof title);
+    snprintf(out->description, sizeof out->description, "%s after %d plies, %s%s%s", title,
+             out->nmoves, who, date && strcmp(date, "?") ? ", " : "",
+             date && strcmp(date, "?") ? date : "");
+    ok = true;
+done:
+    dr_pdn_file_free(&f);
+    if (!ok) {
+        free(out->moves);
+        out->moves = NULL;
+    }
+    return ok;
+}

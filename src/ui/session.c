@@ -1,0 +1,368 @@
+/* dr_ui_run: the terminal from start to end, the start screen, and each
+ * game from set-up to quit: the game, the loop, the person (one or two) and
+ * the computer, and the autosave after every change and on the way out. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "draughts/fen.h"
+#include "ui.h"
+
+void dr_ui_options_init(struct dr_ui_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->mode = DR_UI_START;
+    o->side = -1;
+}
+
+bool session_autosaves(const struct ui *ui) { return save_available() && ui->autosave_path[0]; }
+
+bool session_can_save(struct ui *ui, char *why, int size)
+{
+    (void)ui;
+    if (save_available())
+        return true;
+    snprintf(why, (size_t)size, "Saving and opening PDN files is not built into this version.");
+    return false;
+}
+
+void session_default_name(const struct ui *ui, char *out, int size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    snprintf(out, (size_t)size, "%s-%04d%02d%02d-%02d%02d.pdn", ui->variant.name,
+             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min);
+}
+
+static void expand_home(const char *path, char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    if (path[0] == '~' && (path[1] == '/' || !path[1]) && home)
+        snprintf(out, size, "%s%s", home, path + 1);
+    else
+        snprintf(out, size, "%s", path);
+}
+
+void session_save(struct ui *ui, const char *path)
+{
+    char full[600], why[300];
+    while (*path == ' ')
+        path++;
+    if (!*path) {
+        ui_say(ui, TONE_INFO, "Not saved.");
+        return;
+    }
+    expand_home(path, full, sizeof full);
+    if (save_game(ui, full, why, sizeof why))
+        ui_say(ui, TONE_GOOD, "Saved to %s.", full);
+    else
+        ui_say(ui, TONE_ERROR, "Not saved: %s", why);
+}
+
+void session_open(struct ui *ui, const char *path)
+{
+    char full[600], why[300];
+    while (*path == ' ')
+        path++;
+    if (!*path)
+        return;
+    expand_home(path, full, sizeof full);
+    struct saved_game *s = calloc(1, sizeof *s);
+    if (!s || !load_game(full, 1, s, why, sizeof why)) {
+        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, s ? why : "out of memory");
+        free(s);
+        return;
+    }
+    /* the loop ends this game; the session starts the loaded one */
+    saved_game_free(ui->pending);
+    ui->pending = s;
+    ui->exit = UI_EXIT_LOAD;
+    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+    if (ui->in_act) {
+        ui->action = a;
+        ui->have_action = true;
+    } else {
+        dr_loop_post(ui->loop, a);
+    }
+}
+
+void session_autosave(struct ui *ui)
+{
+    if (!session_autosaves(ui) || !ui->game)
+        return;
+    char why[300];
+    if (!save_game(ui, ui->autosave_path, why, sizeof why)) {
+        if (!ui->autosave_failed)
+            ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
+        ui->autosave_failed = true;
+    } else {
+        ui->autosave_failed = false;
+    }
+}
+
+/* One game from set-up to quit.  s holds the variant, start and moves. */
+static void run_game(struct ui *ui, const struct game_setup *s)
+{
+    ui->variant = s->variant;
+    ui->hotseat = s->hotseat || s->replay;
+    ui->replay = s->replay;
+    ui->repeat = DR_ACT_NONE;
+    snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
+    ui->human_side = s->human_side;
+    ui->level = s->level;
+    ui->exit = UI_EXIT_NONE;
+    ui->flipped = !ui->hotseat && ui->human_side == DR_BLACK;
+    ui->cur_file = ui->cur_rank = -1;
+    ui->sel = ui->mouse_down_sq = -1;
+    ui->overlay = OV_NONE;
+    ui->status[0] = 0;
+    ui->have_last = ui->have_info = ui->hint_shown = false;
+    ui->engine = NULL;
+    layout_map_squares(ui);
+
+    struct dr_game *g = dr_game_new(&ui->variant, &s->start);
+    if (!g) {
+        ui->exit = UI_EXIT_QUIT;
+        return;
+    }
+    char why[300] = "";
+    for (int i = 0; i < s->nmoves; i++) {
+        struct dr_error err;
+        if (!dr_game_play(g, &s->moves[i], &err)) {
+            snprintf(why, sizeof why, "The saved game stops at ply %d: %s", i, err.msg);
+            break;
+        }
+    }
+    if (s->replay) /* back to the start: the moves wait in the redo list */
+        while (dr_game_undo(g))
+            ;
+    struct dr_loop *loop = dr_loop_new(g);
+    if (!loop) {
+        dr_game_free(g);
+        ui->exit = UI_EXIT_QUIT;
+        return;
+    }
+    ui->game = g;
+    ui->loop = loop;
+    struct dr_player human = play_human_player(ui);
+    struct dr_view view = play_board_view(ui);
+    dr_loop_add_view(loop, &view);
+    if (!config_data_path("autosave.pdn", ui->autosave_path, sizeof ui->autosave_path))
+        ui->autosave_path[0] = 0;
+
+    /* the board is on the screen before the engine allocates its tables */
+    input_refresh_legal(ui);
+    ui->must_from = 0;
+    ui_draw(ui);
+
+    struct dr_engine_player *engine = NULL;
+    struct dr_player computer;
+    if (ui->hotseat) {
+        dr_loop_set_player(loop, DR_WHITE, &human);
+        dr_loop_set_player(loop, DR_BLACK, &human);
+    } else {
+        engine = dr_engine_player_new(&ui->variant, ui->level <= 2 ? 16 : 64);
+        if (!engine) {
+            ui->exit = UI_EXIT_QUIT;
+            dr_loop_free(loop);
+            dr_game_free(g);
+            ui->game = NULL;
+            ui->loop = NULL;
+            return;
+        }
+        struct dr_limits l;
+        dr_level_limits(ui->level, &l);
+        dr_engine_player_set_limits(engine, &l);
+        ui->engine = engine;
+        computer = dr_engine_player_as_player(engine, "Computer");
+        dr_loop_set_player(loop, ui->human_side, &human);
+        dr_loop_set_player(loop, !ui->human_side, &computer);
+    }
+    if (why[0])
+        ui_say(ui, TONE_ERROR, "%s", why);
+    dr_loop_run(loop);
+    session_autosave(ui);
+    hint_cancel(ui->hinter);
+    dr_loop_free(loop);
+    dr_game_free(g);
+    dr_engine_player_free(engine);
+    ui->engine = NULL;
+    ui->game = NULL;
+    ui->loop = NULL;
+}
+
+/* The variant and start of a new game from the options and the config. */
+static bool setup_new(struct ui *ui, struct game_setup *s, const char *variant, bool hotseat,
+                      char *why, int size)
+{
+    const struct dr_ui_options *o = ui->opt;
+    struct dr_error err;
+    memset(s, 0, sizeof *s);
+    bool ok = o->rules ? dr_variant_load_file(o->rules, &s->variant, &err)
+                       : dr_variant_builtin(variant, &s->variant, &err);
+    if (!ok) {
+        snprintf(why, (size_t)size, "%s", err.msg);
+        return false;
+    }
+    if (o->fen) {
+        if (!dr_fen_parse(&s->variant, o->fen, &s->start, &err)) {
+            snprintf(why, (size_t)size, "%s", err.msg);
+            return false;
+        }
+    } else {
+        dr_position_start(&s->variant, &s->start);
+    }
+    s->hotseat = hotseat;
+    s->human_side = o->side >= 0 ? o->side : ui->cfg.side;
+    s->level = o->level > 0 ? o->level : ui->cfg.level;
+    return true;
+}
+
+static bool setup_saved(struct game_setup *s, const struct saved_game *g)
+{
+    memset(s, 0, sizeof *s);
+    s->variant = g->variant;
+    s->start = g->start;
+    s->moves = g->moves;
+    s->nmoves = g->nmoves;
+    s->hotseat = g->hotseat;
+    s->replay = g->replay;
+    s->human_side = g->human_side;
+    s->level = g->level;
+    if (g->replay) {
+        const char *w = g->white[0] ? g->white : "?", *b = g->black[0] ? g->black : "?";
+        snprintf(s->title, sizeof s->title, "%s - %s%s%s", w, b, g->event[0] ? ", " : "",
+                 g->event);
+    }
+    return true;
+}
+
+/* Games from a loaded file follow one another while the person opens files. */
+static void run_with_loads(struct ui *ui, struct game_setup *s)
+{
+    run_game(ui, s);
+    while (ui->exit == UI_EXIT_LOAD && ui->pending) {
+        struct saved_game *p = ui->pending;
+        ui->pending = NULL;
+        p->replay = s->replay;
+        struct game_setup next;
+        setup_saved(&next, p);
+        /* keep who plays what; a file does not choose that for us */
+        next.hotseat = s->hotseat || s->replay;
+        next.human_side = s->human_side;
+        next.level = s->level;
+        run_game(ui, &next);
+        if (ui->exit == UI_EXIT_NONE)
+            ui->exit = UI_EXIT_QUIT;
+        saved_game_free(p);
+    }
+}
+
+static int check_options(const struct dr_ui_options *o)
+{
+    struct dr_variant v;
+    struct dr_error err;
+    if (o->variant && o->rules) {
+        fprintf(stderr, "draughts: give --variant or --rules, not both\n");
+        return 2;
+    }
+    if (o->rules && !dr_variant_load_file(o->rules, &v, &err)) {
+        fprintf(stderr, "draughts: %s\n", err.msg);
+        return 2;
+    }
+    if (o->variant && !dr_variant_builtin(o->variant, &v, &err)) {
+        fprintf(stderr, "draughts: %s\n", err.msg);
+        return 2;
+    }
+    if (o->fen) {
+        if (!o->rules && !dr_variant_builtin(o->variant ? o->variant : "international", &v, &err))
+            return 2;
+        struct dr_position pos;
+        if (!dr_fen_parse(&v, o->fen, &pos, &err)) {
+            fprintf(stderr, "draughts: --fen: %s\n", err.msg);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int dr_ui_run(const struct dr_ui_options *o)
+{
+    int status = check_options(o);
+    if (status)
+        return status;
+    struct ui *ui = calloc(1, sizeof *ui);
+    if (!ui) {
+        fprintf(stderr, "draughts: out of memory\n");
+        return 2;
+    }
+    ui->opt = o;
+    config_load(&ui->cfg);
+    char why[300];
+    struct saved_game *replay = NULL;
+    if (o->mode == DR_UI_REPLAY) {
+        replay = calloc(1, sizeof *replay);
+        if (!replay || !load_game(o->replay_file, o->replay_game, replay, why, sizeof why)) {
+            fprintf(stderr, "draughts replay: %s: %s\n", o->replay_file,
+                    replay ? why : "out of memory");
+            saved_game_free(replay);
+            free(ui);
+            return 2;
+        }
+        replay->replay = true;
+    }
+    if (!term_start(&ui->term, o->ascii, o->no_color, why, sizeof why)) {
+        term_end(&ui->term);
+        fprintf(stderr, "draughts: %s\n", why);
+        saved_game_free(replay);
+        free(ui);
+        return 2;
+    }
+    ui->term.draughts_glyphs = !strcmp(ui->cfg.pieces, "draughts");
+    ui->hinter = hint_new();
+
+    if (o->mode == DR_UI_START) {
+        ui->from_menu = true;
+        for (;;) {
+            struct start_choice c = start_screen(ui);
+            if (c.what == START_QUIT)
+                break;
+            struct game_setup s;
+            if (c.what == START_CONTINUE) {
+                setup_saved(&s, c.saved);
+            } else if (!setup_new(ui, &s, ui->cfg.variant, c.what == START_HOTSEAT, why,
+                                  sizeof why)) {
+                start_message(ui, why);
+                continue;
+            }
+            run_with_loads(ui, &s);
+            saved_game_free(c.saved);
+            if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
+                break;
+        }
+    } else if (o->mode == DR_UI_REPLAY) {
+        struct game_setup s;
+        setup_saved(&s, replay);
+        run_with_loads(ui, &s);
+    } else {
+        struct game_setup s;
+        const char *variant = o->variant ? o->variant : ui->cfg.variant;
+        if (setup_new(ui, &s, variant, o->mode == DR_UI_HOTSEAT, why, sizeof why)) {
+            run_with_loads(ui, &s);
+        } else {
+            term_end(&ui->term);
+            fprintf(stderr, "draughts: %s\n", why);
+            status = 2;
+        }
+    }
+    saved_game_free(ui->pending);
+    saved_game_free(replay);
+    hint_free(ui->hinter);
+    term_end(&ui->term);
+    if (term_signal())
+        status = 128 + term_signal();
+    free(ui);
+    return status;
+}

@@ -1,0 +1,403 @@
+/* The start screen: what to do (play the computer, two people at one
+ * keyboard, continue the last game, replay a PDN file), the variant with its
+ * one-line description, the person's side and the computer's strength.  The
+ * choices are remembered in the config file when a game starts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+enum item_kind { IT_MODE, IT_VARIANT, IT_VARIANT_ROW, IT_SIDE, IT_LEVEL, IT_START };
+
+struct item {
+    enum item_kind kind;
+    int value; /* the mode (0..3) or the variant index */
+    int y;     /* screen row when drawn */
+};
+
+struct start {
+    const char *const *names;
+    int nvariants, variant;
+    struct dr_variant variants[32];
+    struct item items[48];
+    int nitems, at;
+    bool compact;
+    struct saved_game *last;  /* the autosaved game, when it can be continued */
+    bool replay_prompt;
+    char input[300];
+};
+
+void start_message(struct ui *ui, const char *text)
+{
+    snprintf(ui->status, sizeof ui->status, "%.500s", text);
+    ui->tone = TONE_ERROR;
+}
+
+static void load_variants(struct ui *ui, struct start *st)
+{
+    st->names = dr_variant_builtin_names();
+    st->nvariants = 0;
+    st->variant = 0;
+    for (int i = 0; st->names[i] && st->nvariants < 32; i++) {
+        struct dr_error err;
+        if (!dr_variant_builtin(st->names[i], &st->variants[st->nvariants], &err))
+            continue;
+        if (!strcmp(st->names[i], ui->cfg.variant))
+            st->variant = st->nvariants;
+        st->nvariants++;
+    }
+}
+
+static void look_for_last_game(struct start *st)
+{
+    char path[512], why[300];
+    st->last = NULL;
+    if (!save_available() || !config_data_path("autosave.pdn", path, sizeof path))
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    fclose(f);
+    struct saved_game *s = calloc(1, sizeof *s);
+    if (s && load_game(path, 1, s, why, sizeof why) && !s->finished && s->nmoves > 0) {
+        st->last = s;
+        return;
+    }
+    saved_game_free(s);
+}
+
+/* The rows of the screen, given the room there is. */
+static void build_items(struct start *st, int rows)
+{
+    /* the full list needs the mode block, every variant and the settings */
+    int full = 4 + 4 + st->nvariants + 2 + 3 + 6;
+    st->compact = rows < full;
+    int n = 0;
+    for (int m = 0; m < 4; m++)
+        st->items[n++] = (struct item){IT_MODE, m, 0};
+    if (st->compact)
+        st->items[n++] = (struct item){IT_VARIANT_ROW, 0, 0};
+    else
+        for (int i = 0; i < st->nvariants; i++)
+            st->items[n++] = (struct item){IT_VARIANT, i, 0};
+    st->items[n++] = (struct item){IT_SIDE, 0, 0};
+    st->items[n++] = (struct item){IT_LEVEL, 0, 0};
+    st->items[n++] = (struct item){IT_START, 0, 0};
+    st->nitems = n;
+    if (st->at >= n)
+        st->at = n - 1;
+}
+
+static bool item_disabled(const struct ui *ui, const struct start *st, const struct item *it)
+{
+    if (it->kind == IT_MODE && it->value == 2)
+        return !st->last;
+    if (it->kind == IT_MODE && it->value == 3)
+        return !save_available();
+    if ((it->kind == IT_SIDE || it->kind == IT_LEVEL) && ui->cfg.mode == 1)
+        return true;
+    return false;
+}
+
+static void draw(struct ui *ui, struct start *st)
+{
+    struct ui_term *t = &ui->term;
+    erase();
+    build_items(st, t->rows);
+    if (t->cols < 60 || t->rows < 20) {
+        term_put(t->rows / 2 - 1, 1, t->cols - 2, term_attr(t, FG_ERROR, BG_NONE),
+                 "The terminal is too small for the start screen.");
+        char line[120];
+        snprintf(line, sizeof line, "Need 60 x 20, have %d x %d. q quits.", t->cols, t->rows);
+        term_put(t->rows / 2, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
+        refresh();
+        return;
+    }
+    attr_t title = term_attr(t, FG_TITLE, BG_NONE), norm = term_attr(t, FG_DEFAULT, BG_NONE);
+    attr_t dim = term_attr(t, FG_DIM, BG_NONE);
+    attr_t hi = term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD;
+    int w = t->cols - 4, x = 2, y = 0;
+    char line[400];
+    snprintf(line, sizeof line, " draughts   %s %s %s %s  ", term_glyph(t, GL_WMAN),
+             term_glyph(t, GL_BMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BKING));
+    term_put(y++, 0, t->cols, title, line);
+    if (!st->compact)
+        y++;
+    term_put(y++, x, w, title, "Game");
+    for (int i = 0; i < st->nitems; i++) {
+        struct item *it = &st->items[i];
+        bool cur = i == st->at, off = item_disabled(ui, st, it);
+        attr_t a = cur ? hi : off ? dim : norm;
+        const char *mark = cur ? term_glyph(t, GL_ARROW) : " ";
+        switch (it->kind) {
+        case IT_MODE:
+            if (it->value == 0)
+                snprintf(line, sizeof line, "(%s) Play against the computer",
+                         ui->cfg.mode == 0 ? "*" : " ");
+            else if (it->value == 1)
+                snprintf(line, sizeof line, "(%s) Two players at this keyboard (hot-seat)",
+                         ui->cfg.mode == 1 ? "*" : " ");
+            else if (it->value == 2)
+                snprintf(line, sizeof line, "    Continue the last game%s%s",
+                         st->last ? ": " : " (none to continue)",
+                         st->last ? st->last->description : "");
+            else
+                snprintf(line, sizeof line, "    Replay a PDN file%s",
+                         save_available() ? "" : " (not available: this build has no PDN support)");
+            break;
+        case IT_VARIANT: {
+            const struct dr_variant *v = &st->variants[it->value];
+            if (it->value == 0) {
+                y++;
+                term_put(y++, x, w, title, "Variant");
+            }
+            snprintf(line, sizeof line, "(%s) %-14s %s", it->value == st->variant ? "*" : " ",
+                     v->name, v->description);
+            break;
+        }
+        case IT_VARIANT_ROW: {
+            const struct dr_variant *v = &st->variants[st->variant];
+            y++;
+            snprintf(line, sizeof line, "Variant    < %s >", v->name);
+            term_put(y, x, 2, a, mark);
+            term_put(y, x + 2, w - 2, a, line);
+            term_put(y + 1, x + 15, w - 15, dim, v->description);
+            it->y = y;
+            y += 2;
+            continue;
+        }
+        case IT_SIDE:
+            y++;
+            snprintf(line, sizeof line, "You play   < %s >%s",
+                     ui->cfg.side == DR_WHITE ? "White" : "Black",
+                     ui->cfg.mode == 1 ? "   (against the computer only)" : "");
+            break;
+        case IT_LEVEL:
+            snprintf(line, sizeof line, "Strength   < %d %s >", ui->cfg.level,
+                     dr_level_name(ui->cfg.level));
+            break;
+        case IT_START:
+            y++;
+            snprintf(line, sizeof line, "[ Start: %s ]",
+                     ui->cfg.mode == 1 ? "two players" : "against the computer");
+            break;
+        }
+        it->y = y;
+        term_put(y, x, 2, a, mark);
+        term_put(y, x + 2, w - 2, a, line);
+        y++;
+    }
+    if (st->replay_prompt) {
+        int py = t->rows - 2;
+        int used = term_put(py, 1, t->cols - 2, title, "Replay the PDN file: ");
+        snprintf(line, sizeof line, "%s_", st->input);
+        term_put(py, 1 + used, t->cols - 2 - used, norm | A_BOLD, line);
+    } else if (ui->status[0]) {
+        term_put(t->rows - 2, 1, t->cols - 2,
+                 term_attr(t, ui->tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE), ui->status);
+    }
+    term_put(t->rows - 1, 0, t->cols, dim,
+             st->replay_prompt ? "Enter: open   Esc: cancel"
+                               : "up/down choose   left/right change   Enter start   ? help   "
+                                 "q quit");
+    refresh();
+}
+
+static void change(struct ui *ui, struct start *st, int dir)
+{
+    struct item *it = &st->items[st->at];
+    switch (it->kind) {
+    case IT_MODE:
+        if (it->value < 2)
+            ui->cfg.mode = !ui->cfg.mode;
+        break;
+    case IT_VARIANT:
+    case IT_VARIANT_ROW:
+        st->variant = (st->variant + dir + st->nvariants) % st->nvariants;
+        if (it->kind == IT_VARIANT)
+            for (int i = 0; i < st->nitems; i++)
+                if (st->items[i].kind == IT_VARIANT && st->items[i].value == st->variant)
+                    st->at = i;
+        break;
+    case IT_SIDE:
+        ui->cfg.side = !ui->cfg.side;
+        break;
+    case IT_LEVEL:
+        ui->cfg.level = (ui->cfg.level - 1 + dir + DR_LEVELS) % DR_LEVELS + 1;
+        break;
+    case IT_START:
+        break;
+    }
+}
+
+static void move_to(struct ui *ui, struct start *st, int dir)
+{
+    for (int k = 0; k < st->nitems; k++) {
+        st->at = (st->at + dir + st->nitems) % st->nitems;
+        const struct item *it = &st->items[st->at];
+        if (item_disabled(ui, st, it))
+            continue;
+        /* in a list of choices the highlighted one is the chosen one */
+        if (it->kind == IT_VARIANT)
+            st->variant = it->value;
+        if (it->kind == IT_MODE && it->value < 2)
+            ui->cfg.mode = it->value;
+        return;
+    }
+}
+
+/* Enter (or a click) on the current row: a choice to return, or none yet. */
+static bool choose(struct ui *ui, struct start *st, struct start_choice *c)
+{
+    struct item *it = &st->items[st->at];
+    if (item_disabled(ui, st, it))
+        return false;
+    if (it->kind == IT_MODE && it->value == 2) {
+        c->what = START_CONTINUE;
+        c->saved = st->last;
+        st->last = NULL;
+        return true;
+    }
+    if (it->kind == IT_MODE && it->value == 3) {
+        st->replay_prompt = true;
+        st->input[0] = 0;
+        return false;
+    }
+    if (it->kind == IT_MODE)
+        ui->cfg.mode = it->value;
+    if (it->kind == IT_VARIANT)
+        st->variant = it->value;
+    snprintf(ui->cfg.variant, sizeof ui->cfg.variant, "%s", st->variants[st->variant].name);
+    c->what = ui->cfg.mode == 1 ? START_HOTSEAT : START_PLAY;
+    return true;
+}
+
+static bool replay_key(struct ui *ui, struct start *st, int key, struct start_choice *c)
+{
+    size_t n = strlen(st->input);
+    if (key == 27) {
+        st->replay_prompt = false;
+    } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+        st->replay_prompt = false;
+        char why[300];
+        struct saved_game *s = calloc(1, sizeof *s);
+        if (!s || !load_game(st->input, 1, s, why, sizeof why)) {
+            snprintf(ui->status, sizeof ui->status, "Cannot open %.200s: %.250s", st->input,
+                     s ? why : "out of memory");
+            ui->tone = TONE_ERROR;
+            saved_game_free(s);
+            return false;
+        }
+        s->hotseat = true;
+        s->replay = true;
+        c->what = START_CONTINUE;
+        c->saved = s;
+        return true;
+    } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && n > 0) {
+        st->input[n - 1] = 0;
+    } else if (key >= 32 && key < 127 && n + 1 < sizeof st->input) {
+        st->input[n] = (char)key;
+        st->input[n + 1] = 0;
+    }
+    return false;
+}
+
+struct start_choice start_screen(struct ui *ui)
+{
+    struct start *st = calloc(1, sizeof *st);
+    struct start_choice c = {START_QUIT, NULL};
+    if (!st)
+        return c;
+    load_variants(ui, st);
+    look_for_last_game(st);
+    build_items(st, ui->term.rows);
+    /* Enter goes on with the last game when there is one */
+    st->at = st->last ? 2 : ui->cfg.mode == 1 ? 1 : 0;
+    bool done = false;
+    while (!done) {
+        draw(ui, st);
+        int key = term_key(&ui->term, 50);
+        if (key == ERR)
+            continue;
+        if (key == UI_KEY_SIGNAL) {
+            ui->exit = UI_EXIT_SIGNAL;
+            break;
+        }
+        if (key != KEY_RESIZE && !st->replay_prompt)
+            ui->status[0] = 0;
+        if (st->replay_prompt) {
+            done = replay_key(ui, st, key, &c);
+            continue;
+        }
+        switch (key) {
+        case KEY_UP:
+        case 'k':
+        case KEY_BTAB:
+            move_to(ui, st, -1);
+            break;
+        case KEY_DOWN:
+        case 'j':
+        case '\t':
+            move_to(ui, st, 1);
+            break;
+        case KEY_LEFT:
+        case 'h':
+            change(ui, st, -1);
+            break;
+        case KEY_RIGHT:
+        case 'l':
+        case ' ':
+            change(ui, st, 1);
+            break;
+        case '\n':
+        case '\r':
+        case KEY_ENTER:
+            done = choose(ui, st, &c);
+            break;
+        case KEY_MOUSE: {
+            int y, x;
+            bool press, release;
+            if (!term_mouse(&y, &x, &press, &release) || !press)
+                break;
+            for (int i = 0; i < st->nitems; i++)
+                if (st->items[i].y == y && !item_disabled(ui, st, &st->items[i])) {
+                    bool again = st->at == i;
+                    st->at = i;
+                    if (st->items[i].kind == IT_VARIANT)
+                        st->variant = st->items[i].value;
+                    else if (st->items[i].kind == IT_MODE && st->items[i].value < 2)
+                        ui->cfg.mode = st->items[i].value;
+                    else if (st->items[i].kind == IT_SIDE || st->items[i].kind == IT_LEVEL ||
+                             st->items[i].kind == IT_VARIANT_ROW)
+                        change(ui, st, 1);
+                    else if (again || st->items[i].kind == IT_START ||
+                             st->items[i].kind == IT_MODE)
+                        done = choose(ui, st, &c);
+                }
+            break;
+        }
+        case '?':
+            snprintf(ui->status, sizeof ui->status,
+                     "Choose a line with up/down (or j/k), change it with left/right, and press "
+                     "Enter to start. In the game, ? lists every key.");
+            ui->tone = TONE_INFO;
+            break;
+        case 'q':
+        case 'Q':
+        case 27:
+            done = true;
+            break;
+        default:
+            break;
+        }
+    }
+    if (c.what == START_PLAY || c.what == START_HOTSEAT) {
+        char why[300];
+        if (!config_save(&ui->cfg, why, sizeof why))
+            start_message(ui, why);
+    }
+    saved_game_free(st->last);
+    free(st);
+    return c;
+}

@@ -1,0 +1,301 @@
+/* Internals of the ncurses front end, shared by the modules of src/ui/:
+ *   term.c     terminal set-up and restore, signals, colours, glyphs, keys
+ *   layout.c   where the board and the panes go for the terminal's size
+ *   board.c    drawing the board
+ *   panes.c    title, side pane (players, counters, engine, moves), status
+ *   input.c    cursor, picking up and putting down, explanations, prompts
+ *   play.c     the person as a player of the loop and the board as its view
+ *   help.c     the key help and other pop-ups
+ *   start.c    the start screen
+ *   config.c   remembered choices and XDG paths
+ *   session.c  a game from start to quit: game, loop, players, autosave
+ * Only these files include curses. */
+#ifndef DR_UI_INTERNAL_H
+#define DR_UI_INTERNAL_H
+
+#include <curses.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "draughts/engine.h"
+#include "draughts/game.h"
+#include "draughts/loop.h"
+#include "draughts/move.h"
+#include "draughts/movegen.h"
+#include "draughts/ui.h"
+#include "draughts/variant.h"
+
+/* ---- term.c ---- */
+
+/* Colour roles; each is a (foreground, background) pair made on demand. */
+enum ui_bg { BG_NONE, BG_LIGHT, BG_DARK, BG_CURSOR, BG_SELECTED, BG_DEST, BG_MUST, BG_LAST,
+             BG_HINT, BG_WHITE_SHADE, BG_BLACK_SHADE, BG_COUNT };
+enum ui_fg { FG_DEFAULT, FG_WHITE_PIECE, FG_BLACK_PIECE, FG_NUMBER, FG_MARK, FG_ERROR, FG_GOOD,
+             FG_TITLE, FG_DIM, FG_WHITE_SHADE, FG_BLACK_SHADE, FG_COUNT };
+
+enum ui_glyph { GL_WMAN, GL_WKING, GL_BMAN, GL_BKING, GL_EMPTY, GL_DEST, GL_ARROW, GL_DOT,
+                GL_COUNT };
+
+struct ui_term {
+    bool active;   /* curses is on */
+    bool color;    /* colours in use */
+    bool unicode;  /* UTF-8 glyphs in use */
+    bool many;     /* 256 colours */
+    bool mouse;
+    bool draughts_glyphs; /* the Unicode draughts symbols instead of circles */
+    bool discs;           /* big cells show pieces as discs (256 colours, UTF-8) */
+    int rows, cols;
+    short pair[FG_COUNT][BG_COUNT];
+    short next_pair;
+};
+
+/* setlocale + initscr + modes; false with a message when there is no terminal. */
+bool term_start(struct ui_term *t, bool ascii, bool no_color, char *why, int why_size);
+void term_end(struct ui_term *t);
+/* Attributes for text of role fg on background bg (colour or monochrome). */
+attr_t term_attr(struct ui_term *t, enum ui_fg fg, enum ui_bg bg);
+const char *term_glyph(const struct ui_term *t, enum ui_glyph g);
+/* Next key within ms milliseconds (ERR when none).  KEY_RESIZE updates
+ * rows/cols.  A caught SIGINT/SIGTERM/SIGHUP reads as UI_KEY_SIGNAL. */
+#define UI_KEY_SIGNAL (KEY_MAX + 1)
+int term_key(struct ui_term *t, int ms);
+/* Was a terminating signal caught (and which)? */
+int term_signal(void);
+/* Mouse: the last event's position and whether it was a press or release. */
+bool term_mouse(int *y, int *x, bool *press, bool *release);
+/* Draw text clipped to width columns; returns the columns used.  UTF-8 aware. */
+int term_put(int y, int x, int width, attr_t a, const char *s);
+/* Display width of UTF-8 text. */
+int term_width(const char *s);
+/* Monotonic milliseconds. */
+int64_t term_now_ms(void);
+
+/* ---- config.c ---- */
+
+struct ui_config {
+    int mode;            /* 0 computer, 1 hot-seat */
+    char variant[DR_NAME_LEN];
+    int side;            /* DR_WHITE / DR_BLACK */
+    int level;
+    char pieces[16];     /* "circles" or "draughts" (Unicode piece style) */
+};
+
+void config_defaults(struct ui_config *c);
+/* Read $XDG_CONFIG_HOME/draughts/config (missing file: defaults). */
+void config_load(struct ui_config *c);
+/* Write it atomically; false (with why) on failure. */
+bool config_save(const struct ui_config *c, char *why, int why_size);
+/* $XDG_DATA_HOME/draughts/NAME or $XDG_CONFIG_HOME/draughts/NAME, creating
+ * the directory; false when no home is known. */
+bool config_data_path(const char *name, char *out, int size);
+bool config_config_path(const char *name, char *out, int size);
+/* Write text to path atomically (temporary file beside it + rename). */
+bool config_write_atomic(const char *path, const char *text, char *why, int why_size);
+
+/* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
+
+enum ui_exit { UI_EXIT_NONE, UI_EXIT_QUIT, UI_EXIT_MENU, UI_EXIT_SIGNAL, UI_EXIT_LOAD };
+enum ui_overlay { OV_NONE, OV_HELP, OV_TEXT, OV_CONFIRM, OV_CHOOSE, OV_PROMPT, OV_DRAW_OFFER };
+enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD };
+enum ui_confirm { CF_RESIGN, CF_NEW, CF_QUIT };
+enum ui_tone { TONE_INFO, TONE_ERROR, TONE_GOOD };
+
+struct ui_layout {
+    bool too_small;
+    int need_rows, need_cols;
+    int cw, ch;            /* cell size */
+    int by, bx;            /* top-left of the first cell */
+    int px, pw, py, ph;    /* side pane */
+    int status_y, keys_y;
+    bool below;            /* the pane is below the board (narrow terminals) */
+};
+
+struct ui_hint;
+
+/* A game read back from a PDN file (the autosave or any other). */
+struct saved_game {
+    struct dr_variant variant;
+    struct dr_position start;
+    struct dr_move *moves;   /* the main line */
+    int nmoves;
+    bool finished;           /* a result other than "*" */
+    bool hotseat;            /* who played, from our own tags (autosave) */
+    int human_side, level;
+    char description[256];   /* "Italian draughts (FID) after 12 plies, ..." */
+    char white[64], black[64], event[64];
+    int games_in_file;
+    bool replay;             /* open at the start and step through it */
+};
+
+/* What a game starts from. */
+struct game_setup {
+    struct dr_variant variant;
+    struct dr_position start;
+    const struct dr_move *moves; /* played before the loop starts */
+    int nmoves;
+    bool hotseat;
+    bool replay;                 /* go back to the start; the moves are there to redo */
+    char title[200];             /* replay: who played whom */
+    int human_side, level;
+};
+
+struct ui {
+    struct ui_term term;
+    struct ui_config cfg;
+    const struct dr_ui_options *opt;
+
+    /* the game being played */
+    struct dr_variant variant;
+    struct dr_game *game;
+    struct dr_loop *loop;
+    struct dr_engine_player *engine;   /* NULL in hot-seat games */
+    bool hotseat;
+    bool replay;                       /* stepping through a saved game */
+    char replay_title[200];
+    enum dr_action_kind repeat;        /* Home/End: undo or redo all the way */
+    int human_side;                    /* against the computer */
+    int level;
+    bool from_menu;                    /* q goes back to the start screen */
+    enum ui_exit exit;
+    char autosave_path[512];
+    bool autosave_failed;
+    struct saved_game *pending;        /* a file opened during the game */
+
+    /* board */
+    int8_t sq_at[10][10];              /* [rank][file] -> square or -1 */
+    bool flipped;
+    struct ui_layout lay;
+
+    /* input */
+    int cur_file, cur_rank;
+    int sel;                           /* picked-up square or -1 */
+    int mouse_down_sq;
+    struct dr_movelist legal;
+    int legal_for_ply;                 /* ply the list belongs to, -1: stale */
+    uint64_t must_from;                /* pieces that can make a legal capture */
+    uint64_t dests;                    /* where the picked-up piece may go */
+    int max_take;                      /* pieces a legal capture takes now */
+
+    /* overlays and prompts */
+    enum ui_overlay overlay;
+    enum ui_prompt prompt;
+    enum ui_confirm confirm;
+    char input[320];
+    int input_len;
+    char text_title[64];
+    char text_body[512];
+    struct dr_move choices[16];
+    int nchoices, choice;
+    int help_page;
+
+    /* what the person sees */
+    char status[512];
+    enum ui_tone tone;
+    bool have_last;
+    struct dr_move last;
+    bool have_info;
+    struct dr_search_info info;
+    struct dr_position info_root;
+    int64_t think_start;
+    bool hint_shown;
+    struct dr_move hint;
+    struct ui_hint *hinter;
+
+    /* clocks (ms left per side; active when opt->clock_minutes > 0) */
+    int64_t clock[2];
+    int64_t turn_start;
+    bool flagged;
+    bool flag_pending;                 /* the person's clock ran out: tell the loop */
+
+    /* an action decided by a key, for the loop */
+    bool in_act;                       /* inside the person's act(): their turn */
+    bool have_action;
+    struct dr_action action;
+    bool dirty;                        /* redraw at once */
+    bool info_dirty;                   /* redraw soon (engine progress) */
+    int64_t last_draw;
+};
+
+/* layout.c */
+void layout_compute(struct ui *ui);
+void layout_map_squares(struct ui *ui);
+/* Screen position of a board cell; false when off the board. */
+bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank);
+void layout_cell_origin(const struct ui *ui, int file, int rank, int *y, int *x);
+int ui_square(const struct ui *ui, int file, int rank);
+
+/* board.c */
+void board_draw(struct ui *ui);
+
+/* panes.c */
+void panes_draw(struct ui *ui);
+void panes_too_small(struct ui *ui);
+/* "International draughts (FMJD)": the description up to its colon. */
+void ui_variant_title(const struct dr_variant *v, char *out, int size);
+
+/* help.c */
+void help_draw(struct ui *ui);
+void overlay_draw(struct ui *ui);
+/* The body of a pop-up box, centred; returns its inner origin. */
+void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
+
+/* input.c */
+void input_refresh_legal(struct ui *ui);
+void input_begin_turn(struct ui *ui);
+/* A key on the board while it is the person's turn; may set ui->action. */
+void input_key(struct ui *ui, int key);
+/* Explain why from -> to is not legal (to -1: why the piece cannot be
+ * picked up).  Returns false when there is nothing to say. */
+bool input_explain(struct ui *ui, int from, int to, char *out, int size);
+void input_cursor_move(struct ui *ui, int dfile, int drank);
+void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+const char *ui_side_name(int side);
+const char *ui_piece_name(const struct dr_position *pos, int sq);
+void ui_square_name(const struct ui *ui, int sq, char *out);
+
+/* play.c */
+struct dr_player play_human_player(struct ui *ui);
+struct dr_view play_board_view(struct ui *ui);
+void ui_draw(struct ui *ui);
+bool ui_is_human(const struct ui *ui, int side);
+bool ui_engine_thinking(const struct ui *ui);
+void play_clock_tick(struct ui *ui);
+
+/* hint.c */
+struct ui_hint *hint_new(void);
+void hint_free(struct ui_hint *h);
+void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_game *g);
+/* Done?  Then *m is the suggestion (false: none). */
+bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m);
+void hint_cancel(struct ui_hint *h);
+
+/* session.c */
+/* Can games be saved (PDN support built in)?  When not, why says so. */
+bool session_can_save(struct ui *ui, char *why, int size);
+bool session_autosaves(const struct ui *ui);
+void session_default_name(const struct ui *ui, char *out, int size);
+void session_save(struct ui *ui, const char *path);
+void session_open(struct ui *ui, const char *path);
+void session_autosave(struct ui *ui);
+
+/* save.c (PDN) or save_none.c */
+bool save_available(void);
+/* Write the game as PDN, atomically. */
+bool save_game(struct ui *ui, const char *path, char *why, int size);
+/* Read game number index (1-based) of a PDN file. */
+bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
+void saved_game_free(struct saved_game *s);
+
+/* start.c */
+enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE };
+struct start_choice {
+    enum start_what what;
+    struct saved_game *saved; /* START_CONTINUE: the game to go on with */
+};
+struct start_choice start_screen(struct ui *ui);
+/* Show a problem on the start screen next time it is drawn. */
+void start_message(struct ui *ui, const char *text);
+
+#endif

@@ -1,0 +1,348 @@
+#!/bin/sh
+# End-to-end tests of the ncurses UI: the real program in a tmux pane of a
+# fixed size, driven with send-keys and read back with capture-pane.
+#
+# usage: sh test_ui.sh PATH/TO/draughts
+# Exit status 77 (a skip for ctest) when tmux is not installed.
+
+BIN=${1:?usage: test_ui.sh PATH/TO/draughts}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIP: tmux is not installed, so the UI cannot be driven (apt-get install tmux)"
+    exit 77
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/test_ui.XXXXXX") || exit 2
+SOCK="draughts-ui-$$"
+T="tmux -L $SOCK -f /dev/null"
+cleanup() {
+    $T kill-server 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 2' HUP INT TERM
+
+pass=0
+fail=0
+n=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    printf 'FAIL: %s\n' "$1"
+    if [ -n "$2" ]; then
+        printf '      screen of %s:\n' "$2"
+        $T capture-pane -p -t "$2" 2>/dev/null | sed 's/^/      | /'
+    fi
+}
+
+# Never touch the real config or autosave.
+mkdir -p "$tmp/home" "$tmp/config" "$tmp/data"
+ENVS="HOME=$tmp/home XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data LANG=C.UTF-8 LC_ALL=C.UTF-8"
+
+# start NAME ARGS...: the program in a new 120x40 session (unique name); the
+# pane stays after it exits and shows "[exit STATUS]".
+start() {
+    name=$1
+    shift
+    n=$((n + 1))
+    session="$name-$n"
+    # quote the arguments for the shell of the pane
+    args=""
+    for a in "$@"; do
+        args="$args '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"
+    done
+    $T new-session -d -s "$session" -x 120 -y 40 \
+        "env $ENVS ${EXTRA_ENV:-} '$BIN' $args; echo \"[exit \$?]\"; sleep 600"
+    $T set-option -t "$session" -g default-terminal tmux-256color >/dev/null 2>&1
+}
+
+screen() { $T capture-pane -p -t "$1"; }
+keys() {
+    s=$1
+    shift
+    $T send-keys -t "$s" "$@"
+}
+# type TEXT literally
+text() { $T send-keys -t "$1" -l "$2"; }
+
+# wait_for SESSION TEXT [SECONDS]: poll the screen until TEXT shows
+wait_for() {
+    limit=${3:-10}
+    i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        if screen "$1" | grep -qF -- "$2"; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+# gone SESSION TEXT [SECONDS]: poll until TEXT is no longer on the screen
+gone() {
+    limit=${3:-10}
+    i=0
+    while [ $i -lt $((limit * 20)) ]; do
+        if ! screen "$1" | grep -qF -- "$2"; then
+            return 0
+        fi
+        sleep 0.05
+        i=$((i + 1))
+    done
+    return 1
+}
+
+expect() { # expect SESSION TEXT WHAT [SECONDS]
+    if wait_for "$1" "$2" "${4:-10}"; then ok; else bad "$3 (no '$2' on the screen)" "$1"; fi
+}
+
+now_ms() { date +%s%3N; }
+
+# ---- international against the computer: cursor moves, engine, undo ----
+t0=$(now_ms)
+start intl play --variant international --level 1
+if wait_for "$session" "Your move (White)" 5; then
+    ok
+    t1=$(now_ms)
+    echo "startup to a drawn board (with tmux round trips): $((t1 - t0)) ms"
+    [ $((t1 - t0)) -lt 2000 ] && ok || bad "startup took $((t1 - t0)) ms"
+else
+    bad "international: no board" "$session"
+fi
+s=$session
+expect "$s" "46" "square numbers on the 10x10 board"
+# the cursor starts on the first piece that can move (31): pick it up
+keys "$s" Enter
+expect "$s" "The man on 31 can go to 26 or 27" "picking up a man shows its targets"
+# up and left is a5 = 26; put it down there
+keys "$s" k h Enter
+expect "$s" "The computer played" "the engine answers a move made with the cursor"
+expect "$s" "1. 31-26" "the move list shows the move in PDN"
+keys "$s" u
+expect "$s" "(no moves yet)" "undo against the computer takes back the move pair"
+# a refused move explains itself
+keys "$s" m
+expect "$s" "Your move (e.g." "m opens the move prompt"
+text "$s" "33-27"
+keys "$s" Enter
+expect "$s" "cannot go to 27; it can go to 28 or 29" "an illegal typed move is explained"
+keys "$s" Enter
+expect "$s" "There is no piece on" "picking up an empty square is explained" 3
+# flip and the key latency
+k0=$(now_ms)
+keys "$s" f
+if wait_for "$s" "(board flipped)" 3; then
+    ok
+    echo "a key to a redrawn screen (with tmux round trips): $(($(now_ms) - k0)) ms"
+else
+    bad "f flips the board" "$s"
+fi
+keys "$s" F
+expect "$s" "W:W31,32,33" "F shows the FEN"
+keys "$s" Escape
+keys "$s" "?"
+expect "$s" "Keys (any key closes)" "? opens the key help"
+expect "$s" "offer a draw" "the help lists every key"
+keys "$s" x
+gone "$s" "Keys (any key closes)" 3 && ok || bad "any key closes the help" "$s"
+keys "$s" q
+expect "$s" "[exit 0]" "q quits"
+if screen "$s" | grep -q "Your move"; then bad "the terminal is restored after q" "$s"; else ok; fi
+
+# ---- italian: typed moves, a resize ----
+start italian play --variant italian --level 1
+s=$session
+expect "$s" "Your move (White)" "italian board"
+keys "$s" :
+text "$s" "21-17"
+keys "$s" Enter
+expect "$s" "The computer played" "italian: the engine answers a typed move"
+expect "$s" "1. 21-17" "italian: the typed move is in the list"
+$T resize-window -t "$s" -x 50 -y 14
+expect "$s" "too small" "a small terminal gets a message, not a garbled board"
+$T resize-window -t "$s" -x 120 -y 40
+expect "$s" "Your move" "the board comes back after the terminal grows"
+keys "$s" q
+expect "$s" "[exit 0]" "italian: q quits"
+
+# ---- armenian: the full board, Tab to a target ----
+start armenian play --variant armenian --level 1
+s=$session
+expect "$s" "Your move (White)" "armenian board"
+keys "$s" Enter
+expect "$s" "The man on a3 can go to a4 or b4" "armenian: a man's targets"
+keys "$s" Tab Enter
+expect "$s" "The computer played" "armenian: the engine answers"
+expect "$s" "1. a3-a4" "armenian: algebraic move in the list"
+keys "$s" q
+expect "$s" "[exit 0]" "armenian: q quits"
+
+# ---- the engine is told to move now while it thinks (level 6: 15 s) ----
+start movenow play --variant international --level 6
+s=$session
+expect "$s" "Your move (White)" "level 6 board"
+keys "$s" m
+text "$s" "32-28"
+keys "$s" Enter
+expect "$s" "is thinking" "the engine thinks" 5
+keys "$s" f
+expect "$s" "(board flipped)" "keys work while the engine thinks" 2
+keys "$s" g
+expect "$s" "The computer played" "g makes the engine move now" 3
+keys "$s" q
+expect "$s" "[exit 0]" "level 6: q quits"
+
+# ---- compulsory captures ----
+start majority hotseat --variant international --fen "W:W28,39:B23,14,34"
+s=$session
+expect "$s" "You must capture: majority rule, take 2" "the compulsory capture is announced"
+keys "$s" m
+text "$s" "39x30"
+keys "$s" Enter
+expect "$s" "majority rule, take 2; this capture takes only 1" "the majority rule explains itself"
+keys "$s" q
+start chooser hotseat --variant brazilian --fen "W:WKh2:Be3,d2,h4,f2,c5,c1,d4,f4"
+s=$session
+keys "$s" m
+text "$s" "h2-g3"
+keys "$s" Enter
+expect "$s" "Which capture?" "two captures with the same start and end: a choice"
+keys "$s" 2
+expect "$s" "White played h2xd6xb4xe1xg3" "the chosen capture path is played"
+keys "$s" q
+
+# ---- hot-seat to a finished game ----
+start killer hotseat --variant killer --fen "W:W28:B23"
+s=$session
+expect "$s" "White to move" "hot-seat from a FEN"
+keys "$s" m
+text "$s" "28x19"
+keys "$s" Enter
+expect "$s" "GAME OVER" "the end of the game is announced"
+expect "$s" "White wins: Black has no legal move" "with its result and reason"
+keys "$s" u
+expect "$s" "White to move" "a finished game can be taken back"
+keys "$s" q
+expect "$s" "[exit 0]" "hot-seat: q quits"
+
+# ---- ASCII and monochrome ----
+start ascii play --variant international --level 1 --ascii --no-color
+s=$session
+expect "$s" "Your move" "ASCII board"
+if screen "$s" | grep -q ' b ' && screen "$s" | grep -q ' w '; then ok; else
+    bad "ASCII pieces w and b" "$s"; fi
+if screen "$s" | LC_ALL=C grep -q '[^ -~]'; then bad "--ascii draws only ASCII" "$s"; else ok; fi
+if $T capture-pane -e -p -t "$s" | grep -q '\[3[0-9];5;\|\[4[0-9];5;\|\[3[0-7]m\|\[4[0-7]m'; then
+    bad "--no-color draws without colours" "$s"
+else
+    ok
+fi
+keys "$s" q
+EXTRA_ENV="NO_COLOR=1"
+start nocolor play --variant english --level 1
+EXTRA_ENV=""
+s=$session
+expect "$s" "Black" "NO_COLOR board"
+if $T capture-pane -e -p -t "$s" | grep -q '\[3[0-9];5;\|\[4[0-9];5;'; then
+    bad "NO_COLOR draws without colours" "$s"
+else
+    ok
+fi
+keys "$s" q
+EXTRA_ENV="LANG=C LC_ALL=C"
+start clocale play --variant international --level 1
+EXTRA_ENV=""
+s=$session
+expect "$s" "Your move" "C locale board"
+if screen "$s" | LC_ALL=C grep -q '[^ -~]'; then bad "a C locale falls back to ASCII" "$s"; else ok; fi
+keys "$s" q
+
+# ---- save, autosave, resume from the start screen ----
+start save play --variant italian --level 1
+s=$session
+expect "$s" "Your move (White)" "board for saving"
+keys "$s" m
+text "$s" "22-18"
+keys "$s" Enter
+expect "$s" "The computer played" "a move to save"
+keys "$s" s
+expect "$s" "Save the game (PDN) to:" "s asks where to save"
+keys "$s" C-u
+text "$s" "$tmp/saved.pdn"
+keys "$s" Enter
+expect "$s" "Saved to" "the game is saved"
+grep -q "22-18" "$tmp/saved.pdn" 2>/dev/null && ok || bad "the saved PDN holds the move"
+keys "$s" q
+expect "$s" "[exit 0]" "save: q quits"
+grep -q "22-18" "$tmp/data/draughts/autosave.pdn" 2>/dev/null && ok ||
+    bad "the autosave holds the game"
+start resume
+s=$session
+expect "$s" "Continue the last game" "the start screen offers the last game"
+keys "$s" Enter
+expect "$s" "1. 22-18" "the last game continues where it was"
+keys "$s" q
+expect "$s" "Continue the last game" "q goes back to the start screen"
+keys "$s" q
+expect "$s" "[exit 0]" "q on the start screen quits"
+
+# ---- SIGTERM: autosave and the terminal restored ----
+start sigterm play --variant russian --level 1
+s=$session
+expect "$s" "Your move (White)" "board before SIGTERM"
+keys "$s" m
+text "$s" "c3-d4"
+keys "$s" Enter
+expect "$s" "The computer played" "a move before SIGTERM"
+pane=$($T display-message -p -t "$s" '#{pane_pid}')
+pid=$(ps -o pid= --ppid "$pane" | head -1 | tr -d ' ')
+if [ -n "$pid" ]; then
+    kill -TERM "$pid"
+    expect "$s" "[exit 143]" "SIGTERM ends the program"
+    grep -q "c3-d4" "$tmp/data/draughts/autosave.pdn" 2>/dev/null && ok ||
+        bad "SIGTERM autosaves the game"
+else
+    bad "no program to signal" "$s"
+fi
+
+# ---- the start screen: choices and the config ----
+rm -f "$tmp/data/draughts/autosave.pdn"
+start menu
+s=$session
+expect "$s" "Play against the computer" "the start screen"
+expect "$s" "killer8" "every variant is listed"
+expect "$s" "Armenian draughts (Tama)" "with its description"
+keys "$s" Down
+expect "$s" "(*) Two players at this keyboard" "choose hot-seat"
+keys "$s" Enter
+expect "$s" "two players" "a hot-seat game starts"
+keys "$s" q
+expect "$s" "Play against the computer" "back on the start screen"
+keys "$s" q
+grep -q "mode = hotseat" "$tmp/config/draughts/config" 2>/dev/null && ok ||
+    bad "the choice is remembered in the config file"
+
+# ---- replay of a PDN file ----
+cat >"$tmp/game.pdn" <<'EOF'
+[Event "Test"]
+[White "Alice"]
+[Black "Bob"]
+[Result "*"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28x19 14x23 *
+EOF
+start replay replay "$tmp/game.pdn"
+s=$session
+expect "$s" "replay: Alice - Bob" "replay shows who played"
+expect "$s" "(ply 0 of 4)" "replay starts at the beginning"
+keys "$s" . .
+expect "$s" "(ply 2 of 4)" "replay steps forward"
+keys "$s" End
+expect "$s" "(ply 4 of 4)" "End goes to the end"
+keys "$s" q
+expect "$s" "[exit 0]" "replay: q quits"
+
+echo "test_ui: $pass passed, $fail failed"
+[ $fail -eq 0 ]
