@@ -187,6 +187,11 @@ static void test_lex_encodings(void **state)
     assert_int_equal(l.t[2].line, 2);
     assert_int_equal(l.t[3].line, 3);
     assert_int_equal(l.t[4].line, 5);
+    /* Both in one file: each byte that is not UTF-8 is ISO 8859-1. */
+    const char mixed[] = "[White \"Bert\xe8\"]\n[Black \"\xc3\xa9t\xc3\xa9\"]";
+    lex(mixed, sizeof mixed - 1, &l);
+    assert_string_equal(l.text[0], "Bert\xc3\xa8");
+    assert_string_equal(l.text[1], "\xc3\xa9t\xc3\xa9");
     const char bom[] = "\xef\xbb\xbf[Event \"\xc3\xa9t\xc3\xa9\"] 32-28";
     lex(bom, sizeof bom - 1, &l);
     assert_int_equal(l.n, 2);

@@ -70,8 +70,8 @@ struct lexer {
     void *diag_arg;
 };
 
-/* Take a copy of data, turn it into UTF-8 (ISO 8859-1 when it is not valid
- * UTF-8) and drop a BOM.  False when out of memory, or with *why set when the
+/* Take a copy of data, turn it into UTF-8 (bytes that are not UTF-8 are read
+ * as ISO 8859-1) and drop a BOM.  False when out of memory, or with *why set when the
  * data is not text at all (then the lexer is left empty). */
 bool lexer_init(struct lexer *lx, const char *data, size_t len, const char **why);
 void lexer_free(struct lexer *lx);

@@ -87,19 +87,25 @@ bool lexer_init(struct lexer *lx, const char *data, size_t len, const char **why
         memcpy(lx->buf, s, len);
         lx->len = len;
     } else {
-        /* ISO 8859-1: every byte is the code point of the same value. */
+        /* ISO 8859-1, where the bytes are not UTF-8: every such byte is the
+         * code point of the same value.  Valid UTF-8 sequences stay (a file
+         * edited by two programs can hold both). */
         if (len > (SIZE_MAX - 1) / 2)
             return false;
         lx->buf = malloc(2 * len + 1);
         if (!lx->buf)
             return false;
         size_t o = 0;
-        for (size_t i = 0; i < len; i++) {
-            if (s[i] < 0x80) {
-                lx->buf[o++] = (char)s[i];
+        for (size_t i = 0; i < len;) {
+            size_t l = s[i] < 0x80 ? 1 : utf8_seq(s + i, len - i);
+            if (l) {
+                memcpy(lx->buf + o, s + i, l);
+                o += l;
+                i += l;
             } else {
                 lx->buf[o++] = (char)(0xC0 | s[i] >> 6);
                 lx->buf[o++] = (char)(0x80 | (s[i] & 0x3F));
+                i++;
             }
         }
         lx->len = o;
