@@ -1,0 +1,55 @@
+#!/bin/sh
+# draughts pdn check|cat: output format and exit statuses.
+# Usage: test_pdn_cli.sh DRAUGHTS SHARED_DIR
+set -u
+bin=$1
+shared=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+printf '[Event "e"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n' > "$tmp/good.pdn"
+printf '[GameType "20"]\n1. 32-28 19-23 2. 22-18 *\n' > "$tmp/bad.pdn"
+
+out=$("$bin" pdn check "$tmp/good.pdn"); st=$?
+[ "$st" = 0 ] || fail "check of a good file exits $st"
+[ "$out" = "$tmp/good.pdn: 1 games, 4 moves, 0 errors" ] || fail "check says: $out"
+
+out=$("$bin" pdn check "$tmp/good.pdn" "$tmp/bad.pdn"); st=$?
+[ "$st" = 1 ] || fail "check with an error exits $st"
+echo "$out" | grep -qx "$tmp/bad.pdn: 1 games, 2 moves, 1 errors" || fail "no summary: $out"
+echo "$out" | grep -q "^$tmp/bad.pdn:2:19: move '22-18': not a legal move for White in international" ||
+  fail "no located error: $out"
+
+"$bin" pdn cat "$tmp/good.pdn" > "$tmp/cat.pdn" 2>"$tmp/err"; st=$?
+[ "$st" = 0 ] || fail "cat exits $st"
+grep -q '^\[GameType "20,W,10,10,N2,0"\]$' "$tmp/cat.pdn" || fail "cat wrote no GameType"
+grep -q '^1\. 32-28 19-23 2\. 28x19 14x23 1-0$' "$tmp/cat.pdn" || fail "cat movetext"
+"$bin" pdn check "$tmp/cat.pdn" >/dev/null || fail "cat output does not check"
+
+out=$("$bin" pdn cat --variant killer "$tmp/good.pdn" 2>&1); st=$?
+echo "$out" | grep -q '^\[Variant "Killer"\]$' || fail "--variant killer: $out"
+
+"$bin" pdn check "$tmp/nothere.pdn" >/dev/null; st=$?
+[ "$st" = 1 ] || fail "a missing file exits $st"
+head -c 3000 "$bin" > "$tmp/binary.pdn"
+out=$("$bin" pdn check "$tmp/binary.pdn"); st=$?
+[ "$st" = 1 ] || fail "a binary file exits $st"
+echo "$out" | grep -q "not a PDN file" || fail "binary file: $out"
+"$bin" pdn frobnicate 2>/dev/null; st=$?
+[ "$st" = 2 ] || fail "bad usage exits $st"
+
+if [ -d "$shared/data/pdn/czech" ]; then
+  out=$("$bin" pdn check "$shared"/data/pdn/czech/*.pdn); st=$?
+  [ "$st" = 1 ] || fail "czech files exit $st"
+  echo "$out" | grep -q "an unsupported variant (such as Czech draughts)" || fail "czech: $out"
+fi
+if [ -d "$shared/data/pdn/succeed" ]; then
+  "$bin" pdn check "$shared"/data/pdn/succeed/*.pdn > "$tmp/succeed.txt"; st=$?
+  [ "$st" = 0 ] || fail "succeed files exit $st: $(grep -v ' 0 errors' "$tmp/succeed.txt" | head -3)"
+else
+  echo "SKIP: shared PDN files not found at $shared/data/pdn"
+fi
+[ "$fails" = 0 ] && echo "all pdn CLI checks passed"
+exit "$fails"
