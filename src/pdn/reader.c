@@ -1,7 +1,7 @@
 /* The tolerant PDN reader.  The lexer's tokens are gathered game by game; each
  * game's variant is settled (--variant, then the Variant and GameType tags,
  * then a trial replay of the main line under the likely variants), then every
- * move is replayed through the rules core into the game tree.  What cannot be
+ * move is replayed through the rules core into the game tree (replay.c).  What cannot be
  * read is reported with its line and column and skipped: the games and moves
  * before it are kept. */
 #include <ctype.h>
@@ -15,38 +15,17 @@
 #include "draughts/fen.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
-#include "internal.h"
+#include "reader.h"
 
 enum {
-    MAX_NESTING = 64,     /* variations inside variations: deeper ones are skipped */
-    LOOKAHEAD = 64,       /* moves tried after an ambiguous capture */
-    GIVE_UP_ERRORS = 20,  /* errors before anything PDN-like: not a PDN file */
+    GIVE_UP_ERRORS = 20, /* errors before anything PDN-like: not a PDN file */
     DEFAULT_MAX_DIAGS = 1000,
-    MAX_MOVE_TEXT = 63,
 };
 #define MAX_FILE_BYTES (512L * 1024 * 1024)
 
-struct reader {
-    struct dr_pdn_file *f;
-    const struct dr_variant *forced;
-    struct lexer lx;
-    struct token *toks; /* the current game's tokens */
-    int n_toks, cap_toks;
-    int depth;          /* open '(' while gathering */
-    bool body_started;  /* a move, result or variation seen: a tag starts a new game */
-    int game_no;        /* games finished so far */
-    const char *hint;   /* the variant of the last game we were sure of */
-    bool seen_pdn;      /* a tag or a legal move: this is PDN */
-    bool gave_up;
-    bool oom;
-};
-
 /* ---- diagnostics ---- */
 
-/* snprintf for messages, where cutting a long one short is fine. */
-static void say(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void say(char *buf, size_t size, const char *fmt, ...)
+void say(char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -54,8 +33,8 @@ static void say(char *buf, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
-static void add_diag(struct reader *r, int line, int col, int game, bool warning,
-                     const char *move, size_t move_len, const char *msg)
+void add_diag(struct reader *r, int line, int col, int game, bool warning, const char *move,
+              size_t move_len, const char *msg)
 {
     struct dr_pdn_file *f = r->f;
     if (warning)
@@ -113,360 +92,7 @@ static void lex_diag(void *arg, int line, int col, bool warning, const char *msg
     add_diag(r, line, col, r->game_no + 1, warning, NULL, 0, msg);
 }
 
-/* ---- move text ---- */
-
-/* The move text without the spaces some files put inside moves. */
-static bool move_text(const struct token *t, char out[MAX_MOVE_TEXT + 1])
-{
-    size_t o = 0;
-    for (size_t i = 0; i < t->len; i++) {
-        if (t->text[i] == ' ' || t->text[i] == '\t')
-            continue;
-        if (o == MAX_MOVE_TEXT)
-            return false;
-        out[o++] = t->text[i];
-    }
-    out[o] = 0;
-    return true;
-}
-
-/* Indices of the next moves of the line that token i is in (not those of
- * variations inside it), at most max. */
-static int line_moves_after(const struct reader *r, int i, int *out, int max)
-{
-    int n = 0, depth = 0;
-    for (int k = i + 1; k < r->n_toks && n < max; k++) {
-        enum tok_type ty = r->toks[k].type;
-        if (ty == TOK_LPAREN) {
-            depth++;
-        } else if (ty == TOK_RPAREN) {
-            if (depth-- == 0)
-                break;
-        } else if (depth == 0 && ty == TOK_MOVE) {
-            out[n++] = k;
-        }
-    }
-    return n;
-}
-
-enum { FOUND, ILLEGAL, AMBIGUOUS };
-
-/* How many of the moves next[0..n) replay from pos. */
-static int replay_count(const struct reader *r, const struct dr_variant *v,
-                        struct dr_position pos, const int *next, int n)
-{
-    int ok = 0;
-    for (int j = 0; j < n; j++) {
-        char text[MAX_MOVE_TEXT + 1];
-        struct dr_movelist found;
-        struct dr_error why;
-        if (!move_text(&r->toks[next[j]], text) || dr_move_match(v, &pos, text, &found, &why) < 1)
-            break;
-        dr_make(v, &pos, &found.moves[0]);
-        ok++;
-    }
-    return ok;
-}
-
-/* The move token i names in pos.  A capture that two moves share (same
- * start and end, different pieces taken) is settled by the moves that
- * follow when exactly one choice keeps the line legal longest. */
-static int resolve_move(const struct reader *r, const struct dr_variant *v,
-                        const struct dr_position *pos, int i, struct dr_move *out,
-                        struct dr_error *why, int *choices)
-{
-    char text[MAX_MOVE_TEXT + 1];
-    *choices = 1;
-    if (!move_text(&r->toks[i], text)) {
-        dr_error_set(why, "too long to be a move");
-        return ILLEGAL;
-    }
-    struct dr_movelist found;
-    int n = dr_move_match(v, pos, text, &found, why);
-    if (n == 0)
-        return ILLEGAL;
-    *choices = n;
-    if (n == 1) {
-        *out = found.moves[0];
-        return FOUND;
-    }
-    int next[LOOKAHEAD];
-    int nn = line_moves_after(r, i, next, LOOKAHEAD);
-    int best = -1, best_score = -1, runner_up = -1;
-    for (int c = 0; c < n; c++) {
-        struct dr_position p = *pos;
-        dr_make(v, &p, &found.moves[c]);
-        int score = replay_count(r, v, p, next, nn);
-        if (score > best_score) {
-            runner_up = best_score;
-            best_score = score;
-            best = c;
-        } else if (score > runner_up) {
-            runner_up = score;
-        }
-    }
-    /* The best choice; when the moves that follow do not tell the choices
-     * apart (the capture ends the line, or every choice keeps it legal),
-     * the first one, with a warning: the file itself does not say. */
-    *out = found.moves[best];
-    if (best_score > runner_up)
-        return FOUND;
-    char path[DR_MOVE_TEXT_LEN];
-    dr_move_canonical(v, out, path);
-    dr_error_set(why, "%d captures go from there to there and the moves that follow do not "
-                 "tell which was played; read as %s", n, path);
-    return AMBIGUOUS;
-}
-
-/* ---- variant and start position ---- */
-
-struct setup {
-    const char *fen; /* NUL-terminated copy, or NULL: the variant's start */
-    int line, col;   /* of the FEN, for messages */
-    bool side_q;     /* the FEN gave "?" for the side to move */
-};
-
-/* Drop the empty fields some files write ("W::." for an empty board, a
- * trailing ":"), which the FEN grammar has no room for; a FEN with no piece
- * list left is an empty board.  out has room for strlen(fen) + 8. */
-static void fen_tidy(const char *fen, char *out)
-{
-    size_t o = 0;
-    bool lists = false;
-    const char *f = fen;
-    for (int field = 0;; field++) {
-        const char *end = strchr(f, ':');
-        size_t n = end ? (size_t)(end - f) : strlen(f);
-        const char *a = f, *b = f + n;
-        while (a < b && (*a == ' ' || *a == '\t'))
-            a++;
-        while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '.'))
-            b--;
-        if (field == 0 || b > a) {
-            if (field > 0)
-                out[o++] = ':';
-            memcpy(out + o, a, (size_t)(b - a));
-            o += (size_t)(b - a);
-            lists |= field > 0 && strchr("WBwb", *a);
-        }
-        if (!end)
-            break;
-        f = end + 1;
-    }
-    if (!lists) {
-        memcpy(out + o, ":W:B", 4);
-        o += 4;
-    }
-    out[o] = 0;
-}
-
-static bool start_position(const struct dr_variant *v, const struct setup *s, int side,
-                           struct dr_position *pos, struct dr_error *err)
-{
-    if (!s->fen) {
-        dr_position_start(v, pos);
-        return true;
-    }
-    if (!dr_fen_parse(v, s->fen, pos, err))
-        return false;
-    if (s->side_q)
-        pos->side = side;
-    return true;
-}
-
-/* Replay the main line (indices mainline[0..n)) under v: how many moves are
- * legal, or -1 when the setup does not fit v.  With a "?" side, the side
- * that plays the first move. */
-static int trial(const struct reader *r, const struct dr_variant *v, const struct setup *s,
-                 const int *mainline, int n, int *side)
-{
-    int best = -1;
-    for (int sd = DR_WHITE; sd <= (s->side_q ? DR_BLACK : DR_WHITE); sd++) {
-        struct dr_position pos;
-        struct dr_error err;
-        if (!start_position(v, s, sd, &pos, &err))
-            return -1;
-        int ok = 0;
-        for (; ok < n; ok++) {
-            struct dr_move m;
-            int choices;
-            if (resolve_move(r, v, &pos, mainline[ok], &m, &err, &choices) == ILLEGAL)
-                break;
-            dr_make(v, &pos, &m);
-        }
-        if (ok > best) {
-            best = ok;
-            *side = sd;
-        }
-        if (ok == n)
-            break;
-    }
-    return best;
-}
-
 /* ---- building a game ---- */
-
-struct frame {
-    struct dr_pdn_node *cur; /* the last move of this line (or where it starts) */
-    bool has_move;
-    bool dead;       /* a move failed: skip the rest of this line */
-    int skip_depth;  /* variations opened inside a dead line */
-    char *pending;   /* comment before the line's first move */
-    int line, col;   /* of the '(' */
-};
-
-static bool is_score(const char *s)
-{
-    size_t a = strspn(s, "0123456789");
-    return a > 0 && s[a] == '-' && s[a + 1] && strspn(s + a + 1, "0123456789") == strlen(s + a + 1);
-}
-
-/* Replay the tokens into g's tree.  suffix is added to the message of a
- * main-line error (why the variant may be wrong). */
-static void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_token,
-                   const char *suffix)
-{
-    const struct dr_variant *v = g->variant;
-    struct frame st[MAX_NESTING + 2];
-    int top = 0;
-    memset(&st[0], 0, sizeof st[0]);
-    st[0].cur = &g->root;
-    int last_main = -1;
-    for (int k = r->n_toks - 1; k >= 0 && last_main < 0; k--)
-        if (r->toks[k].type == TOK_MOVE)
-            last_main = k;
-    const char *result_tag = dr_pdn_tag(g, "Result");
-    bool first_setup = has_setup_token;
-    char msg[300];
-
-    for (int k = 0; k < r->n_toks && !r->oom; k++) {
-        const struct token *t = &r->toks[k];
-        struct frame *fr = &st[top];
-        if (fr->dead) {
-            if (t->type == TOK_LPAREN) {
-                fr->skip_depth++;
-            } else if (t->type == TOK_RPAREN && top > 0) {
-                if (fr->skip_depth > 0)
-                    fr->skip_depth--;
-                else
-                    top--;
-            }
-            continue;
-        }
-        switch (t->type) {
-        case TOK_MOVE: {
-            struct dr_move m;
-            struct dr_error why;
-            int choices;
-            int res = resolve_move(r, v, &fr->cur->pos, k, &m, &why, &choices);
-            if (res != ILLEGAL) {
-                struct dr_pdn_node *node = game_add_node(g, fr->cur, &m);
-                if (!node) {
-                    r->oom = true;
-                    return;
-                }
-                node->pre_comment = fr->pending;
-                fr->pending = NULL;
-                fr->cur = node;
-                fr->has_move = true;
-                r->f->moves++;
-                r->seen_pdn = true;
-                if (res == AMBIGUOUS) {
-                    add_diag(r, t->line, t->col, game, true, t->text, t->len, why.msg);
-                } else if (choices > 1) {
-                    say(msg, sizeof msg,
-                        "%d captures go from there to there; the moves that follow "
-                        "show which one was played",
-                        choices);
-                    add_diag(r, t->line, t->col, game, true, t->text, t->len, msg);
-                }
-                break;
-            }
-            char text[MAX_MOVE_TEXT + 1] = "";
-            move_text(t, text);
-            /* "4-6" at the end of a Delfts-scored game: the result, written
-             * where a terminator goes. */
-            if (top == 0 && k == last_main && result_tag && is_score(text) &&
-                !strcmp(text, result_tag)) {
-                add_diag(r, t->line, t->col, game, true, t->text, t->len,
-                         "not a move: read as the game's result (as its Result tag says)");
-                break;
-            }
-            const char *side = fr->cur->pos.side == DR_WHITE ? "White" : "Black";
-            if (res == ILLEGAL && !strncmp(why.msg, "not a legal move here", 21))
-                say(msg, sizeof msg, "not a legal move for %s in %s%s%s", side, v->name,
-                         why.msg + 21, top == 0 ? suffix : "");
-            else
-                say(msg, sizeof msg, "%s (%s, %s to move)%s", why.msg, v->name, side,
-                         top == 0 ? suffix : "");
-            add_diag(r, t->line, t->col, game, false, t->text, t->len, msg);
-            fr->dead = true;
-            break;
-        }
-        case TOK_LPAREN:
-            if (top >= MAX_NESTING || !fr->has_move) {
-                add_diag(r, t->line, t->col, game, false, NULL, 0,
-                         top >= MAX_NESTING
-                             ? "variations nested more than 64 deep; this one is skipped"
-                             : "a variation '(' must follow the move it replaces; skipped");
-                /* A dead frame swallows the variation up to its ')'.  Dead
-                 * frames push nothing, so the stack holds MAX_NESTING + 2. */
-                st[++top] = (struct frame){.cur = fr->cur, .dead = true};
-                break;
-            }
-            st[++top] = (struct frame){.cur = fr->cur->parent, .line = t->line, .col = t->col};
-            break;
-        case TOK_RPAREN:
-            if (top == 0)
-                break; /* reported while gathering */
-            if (!fr->has_move)
-                add_diag(r, fr->line, fr->col, game, true, NULL, 0,
-                         "a variation without moves; ignored");
-            top--;
-            break;
-        case TOK_COMMENT:
-            if (!game_append_text(g,
-                                  fr->has_move ? &fr->cur->comment
-                                  : top == 0   ? &g->root.comment
-                                               : &fr->pending,
-                                  t->text, t->len))
-                r->oom = true;
-            break;
-        case TOK_NAG:
-        case TOK_STRENGTH:
-            if (!fr->has_move) {
-                add_diag(r, t->line, t->col, game, true, NULL, 0,
-                         t->type == TOK_NAG ? "a NAG before any move; ignored"
-                                            : "a move strength before any move; ignored");
-            } else if (t->type == TOK_NAG || (t->len == 1 && t->text[0] == '*')) {
-                /* A glued '*' marks a forced move: PDN 3.0 writes it $7. */
-                if (!dr_pdn_add_nag(fr->cur, t->type == TOK_NAG ? t->num : 7))
-                    add_diag(r, t->line, t->col, game, true, NULL, 0,
-                             "more than 6 NAGs on one move; the others are ignored");
-            } else if (fr->cur->strength[0] || t->len >= DR_PDN_STRENGTH_LEN) {
-                add_diag(r, t->line, t->col, game, true, NULL, 0,
-                         "a second or overlong move strength; ignored");
-            } else {
-                memcpy(fr->cur->strength, t->text, t->len);
-                fr->cur->strength[t->len] = 0;
-            }
-            break;
-        case TOK_SETUP:
-            if (first_setup && top == 0 && !fr->has_move) {
-                first_setup = false; /* it gave the start position */
-                break;
-            }
-            add_diag(r, t->line, t->col, game, false, NULL, 0,
-                     "a setup /.../ after the first move is not supported; ignored");
-            break;
-        default: /* tags, move numbers, results: read elsewhere or decoration */
-            break;
-        }
-    }
-    if (top > 0)
-        add_diag(r, st[1].line, st[1].col, game, false, NULL, 0,
-                 "this variation '(' is not closed before the game ends");
-}
 
 /* What finish_game learns from a game's tokens. */
 struct game_notes {
