@@ -212,6 +212,32 @@ keys "$s" 2
 expect "$s" "White played h2xd6xb4xe1xg3" "the chosen capture path is played"
 keys "$s" q
 
+# ---- the mouse (xterm X10 reports: ESC [ M button x+33 y+33) ----
+# at 120x40 the 10x10 cells are 7x3 from column 2, row 2: the man on 32
+# is drawn at column 26, row 21, and square 28 at column 33, row 18
+start mouse hotseat --variant international
+s=$session
+expect "$s" "White to move" "board for the mouse"
+text "$s" "$(printf '\033[M ;6')"
+expect "$s" "The man on 32 can go to 27 or 28" "a click picks a piece up"
+text "$s" "$(printf '\033[M#;6')"
+text "$s" "$(printf '\033[M B3')"
+expect "$s" "White played 32-28" "a click on a target puts it down"
+# hot-seat: the other player answers a draw offer
+keys "$s" d
+expect "$s" "Black offers a draw. White, do you accept? (y/n)" "a draw offer asks the opponent"
+keys "$s" n
+expect "$s" "White declines the draw" "a declined draw is announced"
+keys "$s" R
+expect "$s" "Resign this game? (y/n)" "resigning asks first"
+keys "$s" y
+expect "$s" "White wins: Black resigned" "resignation ends the game"
+keys "$s" n
+expect "$s" "New game. White moves first." "n starts a new game"
+keys "$s" t
+expect "$s" "Hint: " "t gives a hint" 5
+keys "$s" q
+
 # ---- hot-seat to a finished game ----
 start killer hotseat --variant killer --fen "W:W28:B23"
 s=$session
@@ -305,6 +331,20 @@ if [ -n "$pid" ]; then
 else
     bad "no program to signal" "$s"
 fi
+
+# ---- Ctrl-C: autosave and the terminal restored ----
+start ctrlc play --variant brazilian --level 1
+s=$session
+expect "$s" "Your move (White)" "board before Ctrl-C"
+keys "$s" m
+text "$s" "c3-b4"
+keys "$s" Enter
+expect "$s" "The computer played" "a move before Ctrl-C"
+keys "$s" C-c
+expect "$s" "[exit 130]" "Ctrl-C ends the program"
+grep -q "c3-b4" "$tmp/data/draughts/autosave.pdn" 2>/dev/null && ok ||
+    bad "Ctrl-C autosaves the game"
+if screen "$s" | grep -q "Your move"; then bad "the terminal is restored after Ctrl-C" "$s"; else ok; fi
 
 # ---- the start screen: choices and the config ----
 rm -f "$tmp/data/draughts/autosave.pdn"
