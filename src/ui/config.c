@@ -17,7 +17,7 @@ void config_defaults(struct ui_config *c)
     snprintf(c->variant, sizeof c->variant, "international");
     c->side = DR_WHITE;
     c->level = 3;
-    snprintf(c->pieces, sizeof c->pieces, "circles");
+    snprintf(c->pieces, sizeof c->pieces, "discs");
 }
 
 /* mkdir -p for the directories of path (not its last component). */
@@ -126,7 +126,7 @@ void config_load(struct ui_config *c)
             if (l >= 1 && l <= DR_LEVELS)
                 c->level = l;
         } else if (!strcmp(key, "pieces")) {
-            if (!strcmp(val, "circles") || !strcmp(val, "draughts"))
+            if (!strcmp(val, "discs") || !strcmp(val, "circles") || !strcmp(val, "draughts"))
                 snprintf(c->pieces, sizeof c->pieces, "%s", val);
         }
     }
@@ -144,7 +144,8 @@ bool config_save(const struct ui_config *c, char *why, int why_size)
     snprintf(text, sizeof text,
              "# draughts: the choices of the start screen, rewritten when a game starts\n"
              "mode = %s\nvariant = %s\nside = %s\nlevel = %d\n"
-             "# pieces = circles or draughts (the Unicode draughts symbols)\npieces = %s\n",
+             "# pieces = discs (drawn with blocks in big cells), circles, or draughts\n"
+             "# (the Unicode draughts symbols, where the font has them)\npieces = %s\n",
              c->mode ? "hotseat" : "computer", c->variant,
              c->side == DR_BLACK ? "black" : "white", c->level, c->pieces);
     return config_write_atomic(path, text, why, why_size);

@@ -70,6 +70,8 @@ void play_clock_tick(struct ui *ui)
     if (ui->clock[side] - (term_now_ms() - ui->turn_start) > 0)
         return;
     ui->flagged = true;
+    ui->clock[side] = 0;
+    ui->turn_start = term_now_ms();
     ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
     if (ui_is_human(ui, side)) {
         ui->flag_pending = true;

@@ -92,6 +92,9 @@ void session_autosave(struct ui *ui)
 {
     if (!session_autosaves(ui) || !ui->game)
         return;
+    /* an empty board would replace a game that can still be continued */
+    if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))
+        return;
     char why[300];
     if (!save_game(ui, ui->autosave_path, why, sizeof why)) {
         if (!ui->autosave_failed)
@@ -321,6 +324,7 @@ int dr_ui_run(const struct dr_ui_options *o)
         return 2;
     }
     ui->term.draughts_glyphs = !strcmp(ui->cfg.pieces, "draughts");
+    ui->term.discs = ui->term.discs && !strcmp(ui->cfg.pieces, "discs");
     ui->hinter = hint_new();
 
     if (o->mode == DR_UI_START) {

@@ -314,12 +314,16 @@ struct start_choice start_screen(struct ui *ui)
     build_items(st, ui->term.rows);
     /* Enter goes on with the last game when there is one */
     st->at = st->last ? 2 : ui->cfg.mode == 1 ? 1 : 0;
-    bool done = false;
+    bool done = false, dirty = true;
     while (!done) {
-        draw(ui, st);
+        if (dirty)
+            draw(ui, st);
+        dirty = true;
         int key = term_key(&ui->term, 50);
-        if (key == ERR)
+        if (key == ERR) {
+            dirty = false;
             continue;
+        }
         if (key == UI_KEY_SIGNAL) {
             ui->exit = UI_EXIT_SIGNAL;
             break;

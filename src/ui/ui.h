@@ -78,7 +78,7 @@ struct ui_config {
     char variant[DR_NAME_LEN];
     int side;            /* DR_WHITE / DR_BLACK */
     int level;
-    char pieces[16];     /* "circles" or "draughts" (Unicode piece style) */
+    char pieces[16];     /* "discs", "circles" or "draughts" (Unicode piece style) */
 };
 
 void config_defaults(struct ui_config *c);
