@@ -432,6 +432,51 @@ static void test_read_deep_nesting(void **state)
     dr_pdn_file_free(&f);
 }
 
+/* Inputs built to be slow if anything were quadratic (many comments on one
+ * move, many variations of one move, many tags, long lines of '/' and '['),
+ * and many empty results: each must be read in well under a second. */
+static double read_seconds(const char *text, size_t len, struct dr_pdn_file *f)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    assert_true(dr_pdn_read("big", text, len, NULL, f));
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+}
+
+static void test_read_pathological(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *head, *unit, *tail;
+    } cases[] = {
+        {"32-28 ", "{a} ", "*"},
+        {"32-28 ", "{a} $1 1. ", "*"},
+        {"32-28 ", "(33-29) ", "*"},
+        {"", "[Bianco \"x\"]\n", "32-28 *"},
+        {"", "[PlyCount \"1\"]\n", "32-28 *"},
+        {"", "/", "\n32-28 *"},
+        {"", "[", "\n32-28 *"},
+        {"", "* ", ""},
+        {"32-28 ", "; c\n", "*"},
+    };
+    enum { REPEAT = 60000 };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct strbuf b = {0};
+        sb_puts(&b, cases[c].head);
+        for (int i = 0; i < REPEAT; i++)
+            sb_puts(&b, cases[c].unit);
+        sb_puts(&b, cases[c].tail);
+        struct dr_pdn_file f;
+        double s = read_seconds(b.s, b.len, &f);
+        if (s > 3.0)
+            fail_msg("case %zu ('%s' x %d) took %.2f s", c, cases[c].unit, REPEAT, s);
+        assert_true(f.n_games <= 2);
+        dr_pdn_file_free(&f);
+        sb_free(&b);
+    }
+}
+
 /* ---- writing and round trips ---- */
 
 static void round_trip_check(const struct dr_pdn_file *f, bool clean);
@@ -881,6 +926,7 @@ int main(void)
         cmocka_unit_test(test_read_tree),
         cmocka_unit_test(test_read_not_pdn),
         cmocka_unit_test(test_read_deep_nesting),
+        cmocka_unit_test(test_read_pathological),
         cmocka_unit_test(test_round_trip_edge_cases),
         cmocka_unit_test(test_write_format),
         cmocka_unit_test(test_corpus_succeed),

@@ -85,12 +85,6 @@ bool game_add_tag(struct dr_pdn_game *g, const char *name, size_t nlen, const ch
     return true;
 }
 
-void game_remove_tag(struct dr_pdn_game *g, int i)
-{
-    memmove(g->tags + i, g->tags + i + 1, (size_t)(g->n_tags - i - 1) * sizeof *g->tags);
-    g->n_tags--;
-}
-
 bool game_normalise_tags(struct dr_pdn_game *g)
 {
     /* Make room for the roster, then move each roster tag (its first copy)
@@ -179,6 +173,12 @@ bool dr_pdn_set_tag(struct dr_pdn_game *g, const char *name, const char *value)
 struct dr_pdn_node *game_add_node(struct dr_pdn_game *g, struct dr_pdn_node *parent,
                                   const struct dr_move *m)
 {
+    return game_add_node_after(g, parent, NULL, m);
+}
+
+struct dr_pdn_node *game_add_node_after(struct dr_pdn_game *g, struct dr_pdn_node *parent,
+                                        struct dr_pdn_node *after, const struct dr_move *m)
+{
     struct dr_pdn_node *n = arena_alloc(g->arena, sizeof *n);
     if (!n)
         return NULL;
@@ -187,7 +187,7 @@ struct dr_pdn_node *game_add_node(struct dr_pdn_game *g, struct dr_pdn_node *par
     n->pos = parent->pos;
     dr_make(g->variant, &n->pos, m);
     n->ply = parent->ply + 1;
-    struct dr_pdn_node **slot = &parent->child;
+    struct dr_pdn_node **slot = after ? &after->next : &parent->child;
     while (*slot)
         slot = &(*slot)->next;
     *slot = n;

@@ -113,12 +113,15 @@ const char *pdn_tag_alias(const char *name);
 struct dr_pdn_game *game_alloc(void);
 bool game_add_tag(struct dr_pdn_game *g, const char *name, size_t nlen, const char *value,
                   size_t vlen);
-void game_remove_tag(struct dr_pdn_game *g, int i);
 /* Put the roster first, in order, filling the missing ones. */
 bool game_normalise_tags(struct dr_pdn_game *g);
 /* A child of parent for a move known to be legal there (no check). */
 struct dr_pdn_node *game_add_node(struct dr_pdn_game *g, struct dr_pdn_node *parent,
                                   const struct dr_move *m);
+/* The same, the search for the last child starting at after (a child of
+ * parent known to come late, or NULL). */
+struct dr_pdn_node *game_add_node_after(struct dr_pdn_game *g, struct dr_pdn_node *parent,
+                                        struct dr_pdn_node *after, const struct dr_move *m);
 /* Append text to *slot, separated by a space; whitespace runs collapse. */
 bool game_append_text(struct dr_pdn_game *g, char **slot, const char *text, size_t len);
 /* Collapse whitespace runs of s[0..len) into single spaces, trimmed; writes

@@ -307,8 +307,12 @@ static void read_tag(struct lexer *lx, struct token *t)
     while (peek(lx, 0) == ' ' || peek(lx, 0) == '\t')
         advance(lx);
     if (nlen == 0 || peek(lx, 0) != '"') {
+        /* What to quote: up to ']' or the line end, 40 characters at most
+         * (a bounded look, so that a line of '[' stays linear). */
         const char *rest = lx->buf + name;
-        size_t rlen = strcspn(rest, "]\r\n");
+        size_t rlen = 0;
+        while (rlen < 48 && rest[rlen] && !strchr("]\r\n", rest[rlen]))
+            rlen++;
         diag(lx, line, col, false,
              nlen ? "tag '%s' has no value in double quotes; ignored"
                   : "'[' does not start a tag [Name \"value\"]: '%s' ignored",
@@ -393,9 +397,11 @@ static void read_comment(struct lexer *lx, struct token *t, bool line_comment)
 static void read_setup(struct lexer *lx, struct token *t)
 {
     int line = lx->line, col = lx->col;
-    const char *close = memchr(lx->buf + lx->at + 1, '/', lx->len - lx->at - 1);
-    const char *nl = lx->buf + lx->at + 1 + strcspn(lx->buf + lx->at + 1, "\r\n");
-    if (!close || close > nl) {
+    /* The closing '/' on the same line (one scan: a line of many '/' stays
+     * linear). */
+    const char *start = lx->buf + lx->at + 1;
+    const char *close = start + strcspn(start, "/\r\n");
+    if (*close != '/') {
         diag(lx, line, col, false, "'/' does not start a setup /FEN \"...\"/; ignored", NULL, 0);
         advance(lx);
         t->type = TOK_EOF;

@@ -17,9 +17,12 @@ struct arena_block {
 
 struct dr_pdn_arena {
     struct arena_block *head;
+    size_t next_block; /* size of the next standard block */
 };
 
-enum { ARENA_BLOCK = 16 * 1024 };
+/* Blocks grow from small (a file may hold thousands of tiny games) to
+ * ARENA_BLOCK (a long game needs few of them). */
+enum { ARENA_FIRST = 512, ARENA_BLOCK = 16 * 1024 };
 
 struct dr_pdn_arena *arena_new(void) { return calloc(1, sizeof(struct dr_pdn_arena)); }
 
@@ -40,7 +43,10 @@ void *arena_alloc(struct dr_pdn_arena *a, size_t size)
     size = (size + align - 1) / align * align;
     struct arena_block *b = a->head;
     if (!b || b->size - b->used < size) {
-        size_t room = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+        size_t standard = a->next_block ? a->next_block : ARENA_FIRST;
+        size_t room = size > standard ? size : standard;
+        if (size <= standard)
+            a->next_block = standard * 2 > ARENA_BLOCK ? ARENA_BLOCK : standard * 2;
         b = malloc(sizeof *b + room);
         if (!b)
             return NULL;
@@ -48,7 +54,7 @@ void *arena_alloc(struct dr_pdn_arena *a, size_t size)
         b->size = room;
         /* A block bigger than the standard one goes second, so that the
          * half-used head keeps serving small requests. */
-        if (a->head && size > ARENA_BLOCK) {
+        if (a->head && size > standard) {
             b->next = a->head->next;
             a->head->next = b;
         } else {

@@ -107,6 +107,15 @@ struct game_notes {
  * special ones. */
 static void collect_tags(struct reader *r, struct dr_pdn_game *g, struct game_notes *gn)
 {
+    /* The PDN roster names the game has (a Bianco tag becomes White only
+     * when the game has no White tag of its own). */
+    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+    bool present[7] = {false};
+    for (int k = 0; k < r->n_toks; k++)
+        for (int i = 0; i < 7 && r->toks[k].type == TOK_TAG; i++)
+            present[i] |= r->toks[k].len == strlen(roster[i]) &&
+                          !strncmp(r->toks[k].text, roster[i], r->toks[k].len);
     bool moved = false;
     for (int k = 0; k < r->n_toks; k++) {
         const struct token *t = &r->toks[k];
@@ -136,12 +145,9 @@ static void collect_tags(struct reader *r, struct dr_pdn_game *g, struct game_no
         if (alias) {
             gn->italian |= !strcasecmp(name, "Bianco") || !strcasecmp(name, "Nero") ||
                            !strcasecmp(name, "Risultato");
-            /* Bianco becomes White, unless the game has a White tag too. */
             bool taken = false;
-            for (int j = 0; j < r->n_toks; j++)
-                if (r->toks[j].type == TOK_TAG && r->toks[j].len == strlen(alias) &&
-                    !strncmp(r->toks[j].text, alias, r->toks[j].len))
-                    taken = true;
+            for (int i = 0; i < 7; i++)
+                taken |= present[i] && !strcmp(alias, roster[i]);
             if (!taken) {
                 if (!game_add_tag(g, alias, strlen(alias), t->value, t->vlen))
                     r->oom = true;
@@ -290,6 +296,27 @@ static void add_game(struct reader *r, struct dr_pdn_game *g)
     f->games[f->n_games++] = g;
 }
 
+/* The game's comments up to the first token of type stop (or a '('),
+ * joined and stored in one piece. */
+static void append_comments(struct reader *r, struct dr_pdn_game *g, char **slot,
+                            enum tok_type stop)
+{
+    struct strbuf b = {0};
+    for (int k = 0; k < r->n_toks; k++) {
+        enum tok_type ty = r->toks[k].type;
+        if (ty == stop || ty == TOK_LPAREN)
+            break;
+        if (ty != TOK_COMMENT)
+            continue;
+        if (b.len)
+            sb_putc(&b, ' ');
+        sb_putn(&b, r->toks[k].text, r->toks[k].len);
+    }
+    if (b.failed || (b.len && !game_append_text(g, slot, b.s, b.len)))
+        r->oom = true;
+    sb_free(&b);
+}
+
 /* Only comments after the last game: they belong to its end. */
 static void trailing_comments(struct reader *r)
 {
@@ -298,23 +325,14 @@ static void trailing_comments(struct reader *r)
         return;
     struct dr_pdn_game *g = f->games[f->n_games - 1];
     struct dr_pdn_node *end = dr_pdn_mainline_end(g);
-    for (int k = 0; k < r->n_toks; k++)
-        if (!game_append_text(g, &end->comment, r->toks[k].text, r->toks[k].len))
-            r->oom = true;
+    append_comments(r, g, &end->comment, TOK_EOF);
 }
 
 /* A game whose moves cannot be replayed (an unsupported variant, a FEN we
  * cannot read) still keeps the comments before its first move. */
 static void keep_leading_comments(struct reader *r, struct dr_pdn_game *g)
 {
-    for (int k = 0; k < r->n_toks; k++) {
-        enum tok_type ty = r->toks[k].type;
-        if (ty == TOK_MOVE || ty == TOK_LPAREN)
-            return;
-        if (ty == TOK_COMMENT &&
-            !game_append_text(g, &g->root.comment, r->toks[k].text, r->toks[k].len))
-            r->oom = true;
-    }
+    append_comments(r, g, &g->root.comment, TOK_MOVE);
 }
 
 /* Settle the start position (and the variant when the tags did not), then
@@ -365,13 +383,16 @@ static void setup_and_replay(struct reader *r, struct dr_pdn_game *g,
      * (Variant when it named the variant or the writer writes one); a FEN we
      * cannot read stays a tag (and the game has no moves). */
     bool variant_derived = vtag_used || r->forced || v->pdn_variant_tag[0] || !v->pdn_gametype[0];
-    for (int i = g->n_tags - 1; i >= 0; i--) {
+    int kept = 0;
+    for (int i = 0; i < g->n_tags; i++) {
         const char *n = g->tags[i].name;
         if (!strcasecmp(n, "GameType") || !strcasecmp(n, "PlyCount") ||
             (!strcasecmp(n, "Variant") && variant_derived) ||
             (fen_ok && (!strcasecmp(n, "FEN") || !strcasecmp(n, "SetUp"))))
-            game_remove_tag(g, i);
+            continue;
+        g->tags[kept++] = g->tags[i];
     }
+    g->n_tags = kept;
     if (!fen_ok) {
         dr_position_start(v, &g->root.pos);
         add_diag(r, s.line, s.col, game, false, NULL, 0, err.msg);
@@ -419,8 +440,13 @@ static void finish_game(struct reader *r)
         has_tag |= ty == TOK_TAG;
         has_play |= ty != TOK_COMMENT && ty != TOK_TAG;
     }
+    bool only_result = !has_tag && r->n_toks == 1 &&
+                       (r->toks[0].type == TOK_RESULT || r->toks[0].type == TOK_STAR);
     if (!has_tag && !has_play)
         trailing_comments(r);
+    else if (only_result) /* "1-0 1-0", "* *": no game between the two */
+        add_diag(r, r->toks[0].line, r->toks[0].col, r->game_no + 1, true, NULL, 0,
+                 "a result with no game before it; ignored");
     else
         build_game(r, ++r->game_no);
     r->n_toks = 0;

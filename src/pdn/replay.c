@@ -201,6 +201,7 @@ int trial(const struct reader *r, const struct dr_variant *v, const struct setup
 
 struct frame {
     struct dr_pdn_node *cur; /* the last move of this line (or where it starts) */
+    struct dr_pdn_node *tail; /* the last sibling of cur: variations go after it */
     bool has_move;
     bool dead;       /* a move failed: skip the rest of this line */
     int skip_depth;  /* variations opened inside a dead line */
@@ -216,9 +217,39 @@ static bool is_score(const char *s)
 
 /* Replay the tokens into g's tree.  suffix is added to the message of a
  * main-line error (why the variant may be wrong). */
+/* Comments are gathered while they go to the same place and stored in one
+ * piece: appending each to the last would be quadratic in a file of many
+ * comments in a row. */
+struct pending_text {
+    struct strbuf text;
+    char **slot;
+};
+
+static void flush_comment(struct reader *r, struct dr_pdn_game *g, struct pending_text *p)
+{
+    if (p->slot && p->text.len && !game_append_text(g, p->slot, p->text.s, p->text.len))
+        r->oom = true;
+    if (p->text.failed)
+        r->oom = true;
+    p->text.len = 0;
+    p->slot = NULL;
+}
+
+static void add_comment(struct reader *r, struct dr_pdn_game *g, struct pending_text *p,
+                        char **slot, const struct token *t)
+{
+    if (slot != p->slot)
+        flush_comment(r, g, p);
+    p->slot = slot;
+    if (p->text.len)
+        sb_putc(&p->text, ' ');
+    sb_putn(&p->text, t->text, t->len);
+}
+
 void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_token,
             const char *suffix)
 {
+    struct pending_text pend = {{0}, NULL};
     const struct dr_variant *v = g->variant;
     struct frame st[MAX_NESTING + 2];
     int top = 0;
@@ -246,6 +277,8 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             }
             continue;
         }
+        if (t->type == TOK_MOVE || t->type == TOK_LPAREN || t->type == TOK_RPAREN)
+            flush_comment(r, g, &pend);
         switch (t->type) {
         case TOK_MOVE: {
             struct dr_move m;
@@ -253,11 +286,18 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             int choices;
             int res = resolve_move(r, v, &fr->cur->pos, k, &m, &why, &choices);
             if (res != ILLEGAL) {
-                struct dr_pdn_node *node = game_add_node(g, fr->cur, &m);
+                /* A variation's first move goes after the last alternative
+                 * so far (known, not searched: a node may have thousands). */
+                bool opens = !fr->has_move && top > 0;
+                struct dr_pdn_node *node =
+                    game_add_node_after(g, fr->cur, opens ? st[top - 1].tail : NULL, &m);
                 if (!node) {
                     r->oom = true;
-                    return;
+                    break;
                 }
+                if (opens)
+                    st[top - 1].tail = node;
+                fr->tail = node;
                 node->pre_comment = fr->pending;
                 fr->pending = NULL;
                 fr->cur = node;
@@ -318,12 +358,11 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             top--;
             break;
         case TOK_COMMENT:
-            if (!game_append_text(g,
-                                  fr->has_move ? &fr->cur->comment
-                                  : top == 0   ? &g->root.comment
-                                               : &fr->pending,
-                                  t->text, t->len))
-                r->oom = true;
+            add_comment(r, g, &pend,
+                        fr->has_move ? &fr->cur->comment
+                        : top == 0   ? &g->root.comment
+                                     : &fr->pending,
+                        t);
             break;
         case TOK_NAG:
         case TOK_STRENGTH:
@@ -356,6 +395,8 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             break;
         }
     }
+    flush_comment(r, g, &pend);
+    sb_free(&pend.text);
     if (top > 0)
         add_diag(r, st[1].line, st[1].col, game, false, NULL, 0,
                  "this variation '(' is not closed before the game ends");
