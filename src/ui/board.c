@@ -152,6 +152,41 @@ void board_draw(struct ui *ui)
         for (int file = 0; file < v->width; file++)
             draw_cell(ui, file, rank, caps, path);
 
+    /* without colours a line around the board shows where it ends */
+    if (!ui->term.color) {
+        struct ui_term *t = &ui->term;
+        attr_t a = term_attr(t, FG_DIM, BG_NONE);
+        int top = ui->lay.by - 1, bottom = ui->lay.by + v->height * ui->lay.ch;
+        int left = ui->lay.bx - 1, right = ui->lay.bx + v->width * ui->lay.cw;
+        bool has_top = top >= 1, has_bottom = v->notation != DR_NOTATION_ALGEBRAIC;
+        const char *hl = t->unicode ? "\u2500" : "-", *vl = t->unicode ? "\u2502" : "|";
+        for (int x = left + 1; x < right; x++) {
+            if (has_top)
+                term_put(top, x, 1, a, hl);
+            if (has_bottom)
+                term_put(bottom, x, 1, a, hl);
+        }
+        for (int y = top + 1; y < bottom; y++) {
+            term_put(y, left, 1, a, vl);
+            term_put(y, right, 1, a, vl);
+        }
+        const char *c[4] = {"+", "+", "+", "+"};
+        if (t->unicode) {
+            c[0] = "\u250c";
+            c[1] = "\u2510";
+            c[2] = "\u2514";
+            c[3] = "\u2518";
+        }
+        if (has_top) {
+            term_put(top, left, 1, a, c[0]);
+            term_put(top, right, 1, a, c[1]);
+        }
+        if (has_bottom) {
+            term_put(bottom, left, 1, a, c[2]);
+            term_put(bottom, right, 1, a, c[3]);
+        }
+    }
+
     /* the frame: files and ranks on algebraic boards */
     if (v->notation != DR_NOTATION_ALGEBRAIC)
         return;

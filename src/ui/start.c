@@ -71,7 +71,7 @@ static void look_for_last_game(struct start *st)
 static void build_items(struct start *st, int rows)
 {
     /* the full list needs the mode block, every variant and the settings */
-    int full = 4 + 4 + st->nvariants + 2 + 3 + 6;
+    int full = 5 + 4 + st->nvariants + 2 + 3 + 6;
     st->compact = rows < full;
     int n = 0;
     for (int m = 0; m < 4; m++)
@@ -139,9 +139,8 @@ static void draw(struct ui *ui, struct start *st)
                 snprintf(line, sizeof line, "(%s) Two players at this keyboard (hot-seat)",
                          ui->cfg.mode == 1 ? "*" : " ");
             else if (it->value == 2)
-                snprintf(line, sizeof line, "    Continue the last game%s%s",
-                         st->last ? ": " : " (none to continue)",
-                         st->last ? st->last->description : "");
+                snprintf(line, sizeof line, "    Continue the last game%s",
+                         st->last ? "" : " (none to continue)");
             else
                 snprintf(line, sizeof line, "    Replay a PDN file%s",
                          save_available() ? "" : " (not available: this build has no PDN support)");
@@ -187,6 +186,8 @@ static void draw(struct ui *ui, struct start *st)
         term_put(y, x, 2, a, mark);
         term_put(y, x + 2, w - 2, a, line);
         y++;
+        if (it->kind == IT_MODE && it->value == 2 && st->last)
+            term_put(y++, x + 8, w - 8, dim, st->last->description);
     }
     if (st->replay_prompt) {
         int py = t->rows - 2;
