@@ -190,8 +190,14 @@ keys "$s" f
 expect "$s" "(board flipped)" "keys work while the engine thinks" 2
 keys "$s" g
 expect "$s" "The computer played" "g makes the engine move now" 3
+keys "$s" Tab Enter Tab Enter
+expect "$s" "is thinking" "the engine thinks again" 5
+keys "$s" u
+expect "$s" "Taken back" "undo while the engine thinks takes back the move" 3
+keys "$s" Tab Enter Tab Enter
+expect "$s" "is thinking" "and thinks once more" 5
 keys "$s" q
-expect "$s" "[exit 0]" "level 6: q quits"
+expect "$s" "[exit 0]" "q while the engine thinks quits at once" 3
 
 # ---- compulsory captures ----
 start majority hotseat --variant international --fen "W:W28,39:B23,14,34"
