@@ -124,6 +124,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->have_last = ui->have_info = ui->hint_shown = false;
     ui->engine = NULL;
     layout_map_squares(ui);
+    term_board_colours(&ui->term, ui->variant.all_squares);
 
     struct dr_game *g = dr_game_new(&ui->variant, &s->start);
     if (!g) {
@@ -308,8 +309,7 @@ int dr_ui_run(const struct dr_ui_options *o)
     if (o->mode == DR_UI_REPLAY) {
         replay = calloc(1, sizeof *replay);
         if (!replay || !load_game(o->replay_file, o->replay_game, replay, why, sizeof why)) {
-            fprintf(stderr, "draughts replay: %s: %s\n", o->replay_file,
-                    replay ? why : "out of memory");
+            fprintf(stderr, "draughts replay: %s\n", replay ? why : "out of memory");
             saved_game_free(replay);
             free(ui);
             return 2;

@@ -122,8 +122,22 @@ void term_end(struct ui_term *t)
     t->active = false;
 }
 
+void term_board_colours(struct ui_term *t, bool light_pieces)
+{
+    if (t->light_pieces == light_pieces)
+        return;
+    t->light_pieces = light_pieces;
+    /* the pairs are made again with the new colours */
+    memset(t->pair, 0, sizeof t->pair);
+    t->next_pair = 1;
+}
+
 static short bg_color(const struct ui_term *t, enum ui_bg bg)
 {
+    if (!t->many && t->light_pieces && bg == BG_LIGHT)
+        return COLOR_YELLOW;
+    if (!t->many && t->light_pieces && bg == BG_LAST)
+        return COLOR_MAGENTA;
     static const short many[BG_COUNT] = {-1, 180, 94, 27, 166, 28, 124, 136, 30, 248, 240};
     static const short few[BG_COUNT] = {-1,          COLOR_WHITE,  COLOR_GREEN, COLOR_BLUE,
                                         COLOR_MAGENTA, COLOR_CYAN, COLOR_RED,   COLOR_YELLOW,

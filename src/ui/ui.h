@@ -45,6 +45,7 @@ struct ui_term {
     bool mouse;
     bool draughts_glyphs; /* the Unicode draughts symbols instead of circles */
     bool discs;           /* big cells show pieces as discs (256 colours, UTF-8) */
+    bool light_pieces;    /* pieces stand on light squares too (Armenian, Turkish) */
     int rows, cols;
     short pair[FG_COUNT][BG_COUNT];
     short next_pair;
@@ -55,6 +56,9 @@ bool term_start(struct ui_term *t, bool ascii, bool no_color, char *why, int why
 void term_end(struct ui_term *t);
 /* Attributes for text of role fg on background bg (colour or monochrome). */
 attr_t term_attr(struct ui_term *t, enum ui_fg fg, enum ui_bg bg);
+/* Boards whose light squares hold pieces need other colours on 8-colour
+ * terminals (white pieces on a white square would vanish). */
+void term_board_colours(struct ui_term *t, bool light_pieces);
 const char *term_glyph(const struct ui_term *t, enum ui_glyph g);
 /* Next key within ms milliseconds (ERR when none).  KEY_RESIZE updates
  * rows/cols.  A caught SIGINT/SIGTERM/SIGHUP reads as UI_KEY_SIGNAL. */
