@@ -381,6 +381,19 @@ static void test_read_tree(void **state)
     assert_int_equal(m3->n_nags, 1); /* the glued '*' is $7 */
     assert_int_equal(m3->nags[0], 7);
     assert_string_equal(m3->child->comment, "end");
+    char text[64];
+    dr_pdn_node_text(g, m3, true, text, sizeof text);
+    assert_string_equal(text, "2. 28x19");
+    dr_pdn_node_text(g, v1->child->next, true, text, sizeof text);
+    assert_string_equal(text, "2. 37-32?");
+    dr_pdn_node_text(g, v1, true, text, sizeof text);
+    assert_string_equal(text, "1... 18-23");
+    dr_pdn_node_text(g, v1, false, text, sizeof text);
+    assert_string_equal(text, "18-23");
+    dr_pdn_node_text(g, m1, false, text, sizeof text);
+    assert_string_equal(text, "32-28");
+    dr_pdn_node_text(g, &g->root, true, text, sizeof text);
+    assert_string_equal(text, "");
     assert_int_equal(f.moves, 10);
     dr_pdn_file_free(&f);
 }

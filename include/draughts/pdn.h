@@ -90,6 +90,12 @@ bool dr_pdn_set_comment(struct dr_pdn_game *g, struct dr_pdn_node *node, const c
 bool dr_pdn_set_pre_comment(struct dr_pdn_game *g, struct dr_pdn_node *node, const char *text);
 bool dr_pdn_add_nag(struct dr_pdn_node *node, int nag);
 
+/* A node's move as the writer writes it: with number, "12. 32-28!" or
+ * "12... 19-23" (the number of the move pair, as PDN counts it for the
+ * variant's first player); without, "32-28!".  "" for the root. */
+void dr_pdn_node_text(const struct dr_pdn_game *g, const struct dr_pdn_node *n, bool number,
+                      char *out, size_t size);
+
 /* The last node of the main line, and its length in moves. */
 struct dr_pdn_node *dr_pdn_mainline_end(const struct dr_pdn_game *g);
 int dr_pdn_mainline_length(const struct dr_pdn_game *g);

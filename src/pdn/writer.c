@@ -95,6 +95,24 @@ static void move_unit(const struct writer *w, const struct dr_pdn_game *g,
         snprintf(out, size, "%s%s", text, n->strength);
 }
 
+void dr_pdn_node_text(const struct dr_pdn_game *g, const struct dr_pdn_node *n, bool number,
+                      char *out, size_t size)
+{
+    if (!size)
+        return;
+    out[0] = 0;
+    if (!n->parent || !g->variant)
+        return;
+    struct writer w = {NULL, g->variant, 0, false};
+    move_unit(&w, g, n, number, out, size);
+    if (!number) {
+        /* move_unit numbers the first player's moves always: drop it. */
+        char *space = n->parent->pos.side == g->variant->first_player ? strchr(out, ' ') : NULL;
+        if (space)
+            memmove(out, space + 1, strlen(space + 1) + 1);
+    }
+}
+
 /* The move, its strength, NAGs and comment.  Returns whether the next move
  * needs its number again. */
 static bool write_move(struct writer *w, const struct dr_pdn_game *g,
