@@ -75,6 +75,7 @@ void help_draw(struct ui *ui)
         {"Tab, Shift-Tab", "jump to the next piece that can move (or target)"},
         {"mouse", "click a piece, then where it goes (or drag it)"},
         {"m or :", typed},
+        {"0-9", "numeric boards: a digit starts typing a move"},
         {"Esc", "put the piece back, cancel"},
         {"", "Game"},
         {"u", ui->hotseat ? "take back a move" : "take back your last move and the reply"},
@@ -100,16 +101,41 @@ void help_draw(struct ui *ui)
         {"", pieces},
     };
     int n = (int)(sizeof lines / sizeof lines[0]);
-    int h = n + 3, w = 76, iy, ix;
-    box_draw(ui, h, w, "Keys (any key closes)", &iy, &ix);
-    for (int i = 0; i < n && iy + i < t->rows - 1; i++) {
+    ui->help_lines = n;
+    /* pages when the terminal is short */
+    int per = t->rows - 4 < n ? t->rows - 4 : n;
+    if (per < 1)
+        per = 1;
+    int pages = (n + per - 1) / per;
+    if (ui->help_page >= pages)
+        ui->help_page = pages - 1;
+    int first = ui->help_page * per, count = n - first < per ? n - first : per;
+    char title[80];
+    if (pages > 1)
+        snprintf(title, sizeof title, "Keys, page %d of %d (any key: %s)", ui->help_page + 1,
+                 pages, ui->help_page + 1 < pages ? "next page" : "close");
+    else
+        snprintf(title, sizeof title, "Keys (any key closes)");
+    int h = count + 2, w = 76, iy, ix;
+    box_draw(ui, h, w, title, &iy, &ix);
+    for (int k = 0; k < count; k++) {
+        int i = first + k;
         if (!lines[i][0][0]) {
-            term_put(iy + i, ix, w - 4, term_attr(t, FG_TITLE, BG_NONE), lines[i][1]);
+            term_put(iy + k, ix, w - 4, term_attr(t, FG_TITLE, BG_NONE), lines[i][1]);
             continue;
         }
-        term_put(iy + i, ix + 1, 16, term_attr(t, FG_MARK, BG_NONE), lines[i][0]);
-        term_put(iy + i, ix + 18, w - 22, term_attr(t, FG_DEFAULT, BG_NONE), lines[i][1]);
+        term_put(iy + k, ix + 1, 16, term_attr(t, FG_MARK, BG_NONE), lines[i][0]);
+        term_put(iy + k, ix + 18, w - 22, term_attr(t, FG_DEFAULT, BG_NONE), lines[i][1]);
     }
+}
+
+/* Does the help have a page after the one shown? */
+bool help_more(const struct ui *ui)
+{
+    int per = ui->term.rows - 4;
+    if (per < 1)
+        per = 1;
+    return (ui->help_page + 1) * per < ui->help_lines;
 }
 
 static void prompt_draw(struct ui *ui)

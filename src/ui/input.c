@@ -593,6 +593,14 @@ void input_key(struct ui *ui, int key)
     }
     switch (ui->overlay) {
     case OV_HELP:
+        if (help_more(ui) && key != 27 && key != 'q') {
+            ui->help_page++;
+        } else {
+            ui->overlay = OV_NONE;
+            ui->help_page = 0;
+        }
+        ui->dirty = true;
+        return;
     case OV_TEXT:
         ui->overlay = OV_NONE;
         ui->dirty = true;
@@ -766,6 +774,7 @@ void input_key(struct ui *ui, int key)
         break;
     case '?':
         ui->overlay = OV_HELP;
+        ui->help_page = 0;
         break;
     case 'q':
     case 'Q':
@@ -777,6 +786,12 @@ void input_key(struct ui *ui, int key)
         }
         break;
     default:
+        /* numeric variants: a digit starts typing a move */
+        if (key >= '0' && key <= '9' && my_turn &&
+            ui->variant.notation == DR_NOTATION_NUMERIC) {
+            char first[2] = {(char)key, 0};
+            open_prompt(ui, PR_MOVE, first);
+        }
         break;
     }
 }

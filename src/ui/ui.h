@@ -191,7 +191,7 @@ struct ui {
     char text_body[512];
     struct dr_move choices[16];
     int nchoices, choice;
-    int help_page;
+    int help_page, help_lines;
 
     /* what the person sees */
     char status[512];
@@ -240,6 +240,7 @@ void ui_variant_title(const struct dr_variant *v, char *out, int size);
 
 /* help.c */
 void help_draw(struct ui *ui);
+bool help_more(const struct ui *ui);
 void overlay_draw(struct ui *ui);
 /* The body of a pop-up box, centred; returns its inner origin. */
 void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);

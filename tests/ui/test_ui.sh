@@ -154,7 +154,6 @@ if screen "$s" | grep -q "Your move"; then bad "the terminal is restored after q
 start italian play --variant italian --level 1
 s=$session
 expect "$s" "Your move (White)" "italian board"
-keys "$s" :
 text "$s" "21-17"
 keys "$s" Enter
 expect "$s" "The computer played" "italian: the engine answers a typed move"
