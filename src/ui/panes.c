@@ -353,6 +353,16 @@ void panes_draw(struct ui *ui)
         y += engine_lines(ui, y, 4);
         y++;
     }
+    /* replay: the file's comment on the move just shown */
+    int ply = dr_game_ply(ui->game);
+    bool on_line = ui->comments && ply < ui->ncomments;
+    for (int i = 0; on_line && i < ply; i++)
+        on_line = dr_move_same(dr_game_move(ui->game, i), &ui->line[i]);
+    if (on_line && ui->comments[ply] && bottom - y > 6) {
+        y += put_wrapped(y, ui->lay.px, ui->lay.pw, 3, term_attr(t, FG_GOOD, BG_NONE),
+                         ui->comments[ply]);
+        y++;
+    }
     if (ui->hint_shown) {
         char m[DR_MOVE_TEXT_LEN], line[200];
         dr_move_pdn(v, dr_game_position(ui->game), &ui->hint, m);

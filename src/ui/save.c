@@ -16,8 +16,23 @@ void saved_game_free(struct saved_game *s)
 {
     if (!s)
         return;
+    if (s->comments)
+        for (int i = 0; i <= s->nmoves; i++)
+            free(s->comments[i]);
+    free(s->comments);
     free(s->moves);
     free(s);
+}
+
+static char *copy(const char *s)
+{
+    if (!s || !*s)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c)
+        memcpy(c, s, n);
+    return c;
 }
 
 bool save_game(struct ui *ui, const char *path, char *why, int size)
@@ -83,8 +98,14 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
         snprintf(why, (size_t)size, "out of memory");
         goto done;
     }
-    for (const struct dr_pdn_node *node = g->root.child; node; node = node->child)
+    out->comments = calloc((size_t)n + 1, sizeof *out->comments);
+    if (out->comments)
+        out->comments[0] = copy(g->root.comment);
+    for (const struct dr_pdn_node *node = g->root.child; node; node = node->child) {
         out->moves[out->nmoves++] = node->move;
+        if (out->comments)
+            out->comments[out->nmoves] = copy(node->comment);
+    }
     const char *result = dr_pdn_tag(g, "Result");
     out->finished = result && strcmp(result, "*") && strcmp(result, "?");
     const char *mode = dr_pdn_tag(g, "DraughtsMode");
@@ -117,6 +138,11 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
 done:
     dr_pdn_file_free(&f);
     if (!ok) {
+        if (out->comments)
+            for (int i = 0; i <= out->nmoves; i++)
+                free(out->comments[i]);
+        free(out->comments);
+        out->comments = NULL;
         free(out->moves);
         out->moves = NULL;
     }

@@ -113,6 +113,9 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->replay = s->replay;
     ui->repeat = DR_ACT_NONE;
     snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
+    ui->comments = s->replay ? s->comments : NULL;
+    ui->ncomments = s->nmoves + 1;
+    ui->line = s->moves;
     ui->human_side = s->human_side;
     ui->level = s->level;
     ui->exit = UI_EXIT_NONE;
@@ -235,6 +238,7 @@ static bool setup_saved(struct game_setup *s, const struct saved_game *g)
     s->replay = g->replay;
     s->human_side = g->human_side;
     s->level = g->level;
+    s->comments = g->comments;
     if (g->replay) {
         const char *w = g->white[0] ? g->white : "?", *b = g->black[0] ? g->black : "?";
         snprintf(s->title, sizeof s->title, "%s - %s%s%s", w, b, g->event[0] ? ", " : "",

@@ -123,6 +123,7 @@ struct saved_game {
     struct dr_position start;
     struct dr_move *moves;   /* the main line */
     int nmoves;
+    char **comments;         /* [ply]: the comment after move ply (0: before the first), or NULL */
     bool finished;           /* a result other than "*" */
     bool hotseat;            /* who played, from our own tags (autosave) */
     int human_side, level;
@@ -141,6 +142,7 @@ struct game_setup {
     bool hotseat;
     bool replay;                 /* go back to the start; the moves are there to redo */
     char title[200];             /* replay: who played whom */
+    char *const *comments;       /* replay: the file's comments by ply (nmoves + 1), or NULL */
     int human_side, level;
 };
 
@@ -157,6 +159,9 @@ struct ui {
     bool hotseat;
     bool replay;                       /* stepping through a saved game */
     char replay_title[200];
+    char *const *comments;             /* replay: comments by ply, or NULL */
+    const struct dr_move *line;        /* replay: the file's main line */
+    int ncomments;
     enum dr_action_kind repeat;        /* Home/End: undo or redo all the way */
     int human_side;                    /* against the computer */
     int level;

@@ -382,13 +382,15 @@ cat >"$tmp/game.pdn" <<'EOF'
 [Result "*"]
 [GameType "20"]
 
-1. 32-28 19-23 2. 28x19 14x23 *
+1. 32-28 {White takes the centre.} 19-23 2. 28x19 14x23 *
 EOF
 start replay replay "$tmp/game.pdn"
 s=$session
 expect "$s" "replay: Alice - Bob" "replay shows who played"
 expect "$s" "(ply 0 of 4)" "replay starts at the beginning"
-keys "$s" . .
+keys "$s" .
+expect "$s" "White takes the centre." "replay shows the comments of the file"
+keys "$s" .
 expect "$s" "(ply 2 of 4)" "replay steps forward"
 keys "$s" End
 expect "$s" "(ply 4 of 4)" "End goes to the end"
