@@ -570,6 +570,19 @@ static void test_round_trip_edge_cases(void **state)
     }
 }
 
+static void test_write_fen_ranges(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[FEN \"B:W31-48,K49,K50:B1, 2,3,K4,K5,K6,8,10,11:H0:F3\"]\n*\n", NULL, &f);
+    assert_int_equal(f.errors, 0);
+    char *s = dr_pdn_write_game(f.games[0]);
+    assert_non_null(strstr(s, "[FEN \"B:W31-48,K49,K50:B1-3,K4-6,8,10,11\"]\n"));
+    free(s);
+    round_trip(&f);
+    dr_pdn_file_free(&f);
+}
+
 static void test_write_format(void **state)
 {
     (void)state;
@@ -941,6 +954,7 @@ int main(void)
         cmocka_unit_test(test_read_deep_nesting),
         cmocka_unit_test(test_read_pathological),
         cmocka_unit_test(test_round_trip_edge_cases),
+        cmocka_unit_test(test_write_fen_ranges),
         cmocka_unit_test(test_write_format),
         cmocka_unit_test(test_corpus_succeed),
         cmocka_unit_test(test_corpus_fail),

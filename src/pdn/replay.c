@@ -131,17 +131,19 @@ void fen_tidy(const char *fen, char *out)
         const char *end = strchr(f, ':');
         size_t n = end ? (size_t)(end - f) : strlen(f);
         const char *a = f, *b = f + n;
-        while (a < b && (*a == ' ' || *a == '\t'))
-            a++;
         while (b > a && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '.'))
             b--;
-        if (field == 0 || b > a) {
-            if (field > 0)
-                out[o++] = ':';
-            memcpy(out + o, a, (size_t)(b - a));
-            o += (size_t)(b - a);
-            lists |= field > 0 && strchr("WBwb", *a);
-        }
+        /* Blanks carry nothing in a FEN ("W:W31, 32"): dropped. */
+        size_t start = o;
+        if (field > 0)
+            out[o++] = ':';
+        for (const char *c = a; c < b; c++)
+            if (*c != ' ' && *c != '\t')
+                out[o++] = *c;
+        if (field > 0 && o == start + 1)
+            o = start; /* an empty field */
+        else
+            lists |= field > 0 && strchr("WBwb", out[start + 1]);
         if (!end)
             break;
         f = end + 1;

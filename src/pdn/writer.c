@@ -1,4 +1,5 @@
 /* The strict PDN writer (PDN 3.0 writing grammar) and atomic saving. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -171,6 +172,48 @@ static void put_tag(struct strbuf *b, const char *name, const char *value)
     sb_puts(b, "\"]\n");
 }
 
+/* PDN 3.0 FEN ranges for numeric boards: "W:W31-50:B1-20" rather than
+ * twenty numbers each, so that the FEN tag of a 10x10 position stays short.
+ * A run of three or more consecutive squares of the same kind becomes a
+ * range ("K" applies to the whole range). */
+static void fen_ranges(const char *in, char *out, size_t size)
+{
+    size_t o = 0;
+    const char *s = in;
+    while (*s && o + 24 < size) {
+        bool king = s[0] == 'K' && isdigit((unsigned char)s[1]);
+        if (!king && !isdigit((unsigned char)*s)) {
+            out[o++] = *s++;
+            continue;
+        }
+        /* An item [K]n, and the ",[K]n+1" items of the same kind after it. */
+        char *after_first;
+        long first = strtol(s + king, &after_first, 10), last = first;
+        const char *p = after_first;
+        while (*p == ',') {
+            const char *q = p + 1;
+            bool k = *q == 'K';
+            q += k;
+            if (k != king || !isdigit((unsigned char)*q))
+                break;
+            char *e;
+            long n = strtol(q, &e, 10);
+            if (n != last + 1)
+                break;
+            last = n;
+            p = e;
+        }
+        if (last - first >= 2) {
+            o += (size_t)snprintf(out + o, size - o, "%s%ld-%ld", king ? "K" : "", first, last);
+            s = p;
+        } else { /* too short for a range: this item only */
+            o += (size_t)snprintf(out + o, size - o, "%s%ld", king ? "K" : "", first);
+            s = after_first;
+        }
+    }
+    out[o] = 0;
+}
+
 static bool is_roster(const char *name)
 {
     static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
@@ -196,11 +239,16 @@ static void write_game(struct strbuf *b, const struct dr_pdn_game *g)
         struct dr_position start;
         dr_position_start(v, &start);
         if (g->side_unknown || !dr_position_equal(&start, &g->root.pos)) {
-            char fen[1024];
+            char fen[1024], ranged[1024];
             dr_fen_write(v, &g->root.pos, fen, sizeof fen);
             if (g->side_unknown)
                 fen[0] = '?';
-            put_tag(b, "FEN", fen);
+            if (v->notation == DR_NOTATION_NUMERIC) {
+                fen_ranges(fen, ranged, sizeof ranged);
+                put_tag(b, "FEN", ranged);
+            } else {
+                put_tag(b, "FEN", fen);
+            }
         }
         char plies[16];
         snprintf(plies, sizeof plies, "%d", dr_pdn_mainline_length(g));
