@@ -357,6 +357,25 @@ grep -q "c3-b4" "$tmp/data/draughts/autosave.pdn" 2>/dev/null && ok ||
     bad "Ctrl-C autosaves the game"
 if screen "$s" | grep -q "Your move"; then bad "the terminal is restored after Ctrl-C" "$s"; else ok; fi
 
+# ---- SIGHUP (the terminal went away): autosave ----
+start sighup hotseat --variant turkish
+s=$session
+expect "$s" "White to move" "board before SIGHUP"
+keys "$s" m
+text "$s" "a3-a4"
+keys "$s" Enter
+expect "$s" "White played a3-a4" "a move before SIGHUP"
+pane=$($T display-message -p -t "$s" '#{pane_pid}')
+pid=$(ps -o pid= --ppid "$pane" | head -1 | tr -d ' ')
+if [ -n "$pid" ]; then
+    kill -HUP "$pid"
+    expect "$s" "[exit 129]" "SIGHUP ends the program"
+    grep -q "a3-a4" "$tmp/data/draughts/autosave.pdn" 2>/dev/null && ok ||
+        bad "SIGHUP autosaves the game"
+else
+    bad "no program to signal" "$s"
+fi
+
 # ---- the start screen: choices and the config ----
 rm -f "$tmp/data/draughts/autosave.pdn"
 start menu
