@@ -278,13 +278,13 @@ bool input_explain(struct ui *ui, int from, int to, char *out, int size)
     if (to >= 0)
         ui_square_name(ui, to, tname);
 
+    if (!(to >= 0 && ((dests >> to) & 1)) && explain_man_vs_king(ui, from, to, out, size))
+        return true;
     if (ui->must_from) {
         struct collect c = {pos, to, {0, 0, 0, 0, false, false}, 0};
         dr_capture_paths(v, pos, from, collect_path, &c);
         if (c.best.have && !(to >= 0 && ((dests >> to) & 1)) && v->precedence != DR_PREC_FREE &&
             explain_precedence(ui, &c.best, out, size))
-            return true;
-        if (explain_man_vs_king(ui, from, to, out, size))
             return true;
         if (dests) {
             list_squares(ui, dests, list, sizeof list);

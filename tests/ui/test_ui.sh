@@ -213,6 +213,21 @@ text "$s" "39x30"
 keys "$s" Enter
 expect "$s" "majority rule, take 2; this capture takes only 1" "the majority rule explains itself"
 keys "$s" q
+start italianrule hotseat --variant italian --fen "W:WK22,23:B18,19,1"
+s=$session
+keys "$s" m
+text "$s" "23x14"
+keys "$s" Enter
+expect "$s" "Italian precedence: when captures take as many pieces, the king must capture" \
+    "the Italian precedence explains itself"
+keys "$s" q
+start mankings hotseat --variant italian --fen "W:W23,30:BK19,1"
+s=$session
+keys "$s" m
+text "$s" "23x14"
+keys "$s" Enter
+expect "$s" "a man cannot take a king" "Italian men do not take kings, and say so"
+keys "$s" q
 start chooser hotseat --variant brazilian --fen "W:WKh2:Be3,d2,h4,f2,c5,c1,d4,f4"
 s=$session
 keys "$s" m
