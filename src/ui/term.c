@@ -43,6 +43,19 @@ int64_t term_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* A crash: give the terminal back before dying of the same signal.  endwin
+ * is not async-signal-safe, but the process is lost anyway and a terminal
+ * left in raw mode is worse. */
+static void on_fatal(int sig)
+{
+    if (curses_on) {
+        curses_on = false;
+        endwin();
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void catch_signals(void)
 {
     struct sigaction sa;
@@ -53,6 +66,19 @@ static void catch_signals(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    /* crashes, unless someone (a sanitizer) already watches them */
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        struct sigaction old;
+        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+            struct sigaction f;
+            memset(&f, 0, sizeof f);
+            f.sa_handler = on_fatal;
+            sigemptyset(&f.sa_mask);
+            f.sa_flags = SA_RESETHAND;
+            sigaction(fatal[i], &f, NULL);
+        }
+    }
 }
 
 bool term_start(struct ui_term *t, bool ascii, bool no_color, char *why, int why_size)
