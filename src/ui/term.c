@@ -266,27 +266,6 @@ bool term_mouse(int *y, int *x, bool *press, bool *release)
     return *press || *release;
 }
 
-int term_width(const char *s)
-{
-    mbstate_t st;
-    memset(&st, 0, sizeof st);
-    int w = 0;
-    while (*s) {
-        wchar_t wc;
-        size_t n = mbrtowc(&wc, s, MB_CUR_MAX, &st);
-        if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-            memset(&st, 0, sizeof st);
-            s++;
-            w++;
-            continue;
-        }
-        int cw = wcwidth(wc);
-        w += cw < 0 ? 1 : cw;
-        s += n;
-    }
-    return w;
-}
-
 int term_put(int y, int x, int width, attr_t a, const char *s)
 {
     if (width <= 0 || y < 0 || x < 0)

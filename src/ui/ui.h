@@ -5,9 +5,11 @@
  *   panes.c    title, side pane (players, counters, engine, moves), status
  *   input.c    cursor, picking up and putting down, explanations, prompts
  *   play.c     the person as a player of the loop and the board as its view
+ *   hint.c     a short search on a private engine, in its own thread
  *   help.c     the key help and other pop-ups
  *   start.c    the start screen
- *   config.c   remembered choices and XDG paths
+ *   config.c   remembered choices and XDG paths (atomic writes)
+ *   save.c     games as PDN: save, autosave, read back to continue or replay
  *   session.c  a game from start to quit: game, loop, players, autosave
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
@@ -70,8 +72,6 @@ int term_signal(void);
 bool term_mouse(int *y, int *x, bool *press, bool *release);
 /* Draw text clipped to width columns; returns the columns used.  UTF-8 aware. */
 int term_put(int y, int x, int width, attr_t a, const char *s);
-/* Display width of UTF-8 text. */
-int term_width(const char *s);
 /* Monotonic milliseconds. */
 int64_t term_now_ms(void);
 
