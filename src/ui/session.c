@@ -36,7 +36,7 @@ void session_default_name(const struct ui *ui, char *out, int size)
              tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min);
 }
 
-static void expand_home(const char *path, char *out, size_t size)
+void expand_home(const char *path, char *out, size_t size)
 {
     const char *home = getenv("HOME");
     if (path[0] == '~' && (path[1] == '/' || !path[1]) && home)

@@ -281,9 +281,10 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         st->replay_prompt = false;
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
         st->replay_prompt = false;
-        char why[300];
+        char why[300], path[600];
+        expand_home(st->input, path, sizeof path);
         struct saved_game *s = calloc(1, sizeof *s);
-        if (!s || !load_game(st->input, 1, s, why, sizeof why)) {
+        if (!s || !load_game(path, 1, s, why, sizeof why)) {
             snprintf(ui->status, sizeof ui->status, "Cannot open %.200s: %.250s", st->input,
                      s ? why : "out of memory");
             ui->tone = TONE_ERROR;

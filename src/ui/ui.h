@@ -289,6 +289,8 @@ void session_default_name(const struct ui *ui, char *out, int size);
 void session_save(struct ui *ui, const char *path);
 void session_open(struct ui *ui, const char *path);
 void session_autosave(struct ui *ui);
+/* ~/x as $HOME/x */
+void expand_home(const char *path, char *out, size_t size);
 
 /* save.c (PDN) or save_none.c */
 bool save_available(void);
