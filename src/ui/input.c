@@ -98,6 +98,13 @@ void input_begin_turn(struct ui *ui)
     ui->dests = 0;
     if (ui->cur_file < 0 && ui->legal.count)
         cursor_to(ui, ui->legal.moves[0].from);
+    /* a compulsory capture: the cursor goes to a piece that must take */
+    int cur = ui_square(ui, ui->cur_file, ui->cur_rank);
+    if (ui->must_from && (cur < 0 || !((ui->must_from >> cur) & 1))) {
+        int sqs[DR_MAX_SQUARES];
+        if (dr_squares_sorted(&ui->variant, ui->must_from, sqs) > 0)
+            cursor_to(ui, sqs[0]);
+    }
     ui->dirty = true;
 }
 
