@@ -366,6 +366,27 @@ static void test_engine_games(void **state)
     }
 }
 
+/* "New game" starts again from the position this game began from. */
+static void test_new_game_keeps_setup(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("killer", NULL, "W:WK47,45:BK4", &v);
+    struct dr_position setup = *dr_game_position(g);
+    const char *white[] = {"47-42", "new", "quit", NULL};
+    const char *black[] = {"4-10", NULL};
+    struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
+    struct dr_loop *loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    assert_true(dr_loop_run(loop));
+    assert_int_equal(dr_game_ply(g), 0);
+    assert_true(dr_position_equal(dr_game_position(g), &setup));
+    dr_loop_free(loop);
+    dr_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_decisions_through_loop),
         cmocka_unit_test(test_undo_against_engine),
         cmocka_unit_test(test_engine_games),
+        cmocka_unit_test(test_new_game_keeps_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

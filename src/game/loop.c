@@ -155,10 +155,13 @@ static bool apply(struct dr_loop *loop, int side, const struct dr_action *a)
             dr_loop_notify(loop, DR_EV_OVER, NULL);
         }
         break;
-    case DR_ACT_NEW_GAME:
-        dr_game_reset(g, NULL);
+    case DR_ACT_NEW_GAME: {
+        /* again from where this game began (a set-up position stays) */
+        struct dr_position start = *dr_game_start(g);
+        dr_game_reset(g, &start);
         dr_loop_notify(loop, DR_EV_START, NULL);
         break;
+    }
     case DR_ACT_QUIT:
         dr_loop_notify(loop, DR_EV_QUIT, NULL);
         return false;
