@@ -9,8 +9,10 @@
 
 static int pdn_usage(void)
 {
-    fprintf(stderr, "usage: draughts pdn check [--variant V] FILE...\n"
-                    "       draughts pdn cat [--variant V] FILE...\n");
+    fprintf(stderr, "usage: draughts pdn check [--variant V | --rules FILE] FILE...\n"
+                    "       draughts pdn cat [--variant V | --rules FILE] FILE...\n"
+                    "--variant or --rules reads every game as that variant, whatever its "
+                    "tags say.\n");
     return 2;
 }
 
@@ -38,14 +40,17 @@ int cmd_pdn(int argc, char **argv)
     const struct dr_variant *variant = NULL;
     int first_file = 0;
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--variant")) {
+        if (!strcmp(argv[i], "--variant") || !strcmp(argv[i], "--rules")) {
             struct dr_error err;
-            if (i + 1 >= argc)
+            if (i + 1 >= argc || variant)
                 return pdn_usage();
-            if (!dr_variant_builtin(argv[++i], &forced, &err)) {
+            bool rules = argv[i][2] == 'r';
+            if (!(rules ? dr_variant_load_file(argv[i + 1], &forced, &err)
+                        : dr_variant_builtin(argv[i + 1], &forced, &err))) {
                 fprintf(stderr, "draughts pdn: %s\n", err.msg);
                 return 2;
             }
+            i++;
             variant = &forced;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr, "draughts pdn: unknown option '%s'\n", argv[i]);
@@ -60,7 +65,7 @@ int cmd_pdn(int argc, char **argv)
     struct dr_pdn_options opt = {.variant = variant};
     int status = 0;
     for (int i = first_file; i < argc; i++) {
-        if (!strcmp(argv[i], "--variant")) {
+        if (!strcmp(argv[i], "--variant") || !strcmp(argv[i], "--rules")) {
             i++;
             continue;
         }

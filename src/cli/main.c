@@ -18,7 +18,7 @@ static const struct {
      "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N]"},
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
-    {"pdn", cmd_pdn, "pdn check|cat [--variant V] FILE..."},
+    {"pdn", cmd_pdn, "pdn check|cat [--variant V | --rules FILE] FILE..."},
     {"play", cmd_play,
      "play [--variant V | --rules FILE] [--side white|black] [--level 1-6] [--fen FEN]\n"
      "                 [--clock MIN[+SEC]] [--ascii] [--no-color]   (against the computer)"},
