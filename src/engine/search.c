@@ -363,7 +363,23 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
         max_depth = 1; /* in a timed game a forced move is played at once */
     for (int depth = 1; depth <= max_depth; depth++) {
-        int score = search(e, pos, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, &cnt);
+        /* aspiration: search a window around the last score, widen on a miss
+         * (measured: +26 Elo, 62-91-47 in 200 games, international 0.05 s) */
+        int delta = 25, lo = -DR_SCORE_WIN - 1, hi = DR_SCORE_WIN + 1, score;
+        if (depth >= 5 && abs(info->score) < DR_SCORE_KNOWN_WIN) {
+            lo = info->score - delta;
+            hi = info->score + delta;
+        }
+        for (;;) {
+            score = search(e, pos, lo, hi, depth, 0, &cnt);
+            if (e->stopped || (score > lo && score < hi))
+                break;
+            delta *= 3;
+            if (score <= lo)
+                lo = delta > 1000 ? -DR_SCORE_WIN - 1 : score - delta;
+            else
+                hi = delta > 1000 ? DR_SCORE_WIN + 1 : score + delta;
+        }
         if (e->stopped && depth > 1)
             break;
         if (e->pv_len[0] > 0)
