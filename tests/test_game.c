@@ -387,6 +387,45 @@ static void test_new_game_keeps_setup(void **state)
     dr_game_free(g);
 }
 
+/* A view that resigns for Black at its first chance, while White thinks. */
+static void resign_for_black(void *ctx, struct dr_loop *loop, int timeout_ms)
+{
+    (void)timeout_ms;
+    int *posted = ctx;
+    if (!*posted) {
+        *posted = 1;
+        dr_loop_post(loop, (struct dr_action){DR_ACT_RESIGN, {0, 0, 0, 0}, 1 + DR_BLACK});
+    }
+}
+
+static void test_resign_while_engine_thinks(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    struct dr_limits l = {0};
+    l.movetime_ms = 5000;
+    dr_engine_player_set_limits(ep, &l);
+    struct dr_player pw = dr_engine_player_as_player(ep, "engine");
+    const char *black[] = {NULL};
+    struct dr_script_player sb = {black, 0, false, 0};
+    struct dr_player pb = dr_script_player(&sb, "person");
+    struct dr_loop *loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    int posted = 0;
+    struct dr_view view = {&posted, NULL, resign_for_black};
+    dr_loop_add_view(loop, &view);
+    dr_loop_run(loop);
+    assert_int_equal(dr_game_ply(g), 0); /* the engine's search was dropped */
+    assert_int_equal(dr_game_result(g), DR_WHITE_WINS);
+    assert_int_equal(dr_game_reason(g), DR_REASON_RESIGNATION);
+    dr_loop_free(loop);
+    dr_engine_player_free(ep);
+    dr_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -403,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_undo_against_engine),
         cmocka_unit_test(test_engine_games),
         cmocka_unit_test(test_new_game_keeps_setup),
+        cmocka_unit_test(test_resign_while_engine_thinks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

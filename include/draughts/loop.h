@@ -26,6 +26,10 @@ enum dr_action_kind {
 struct dr_action {
     enum dr_action_kind kind;
     struct dr_move move;
+    /* who resigns, offers a draw or flags: 0 the player asked to act,
+     * 1 + DR_WHITE or 1 + DR_BLACK that side (a person resigning while the
+     * engine thinks) */
+    int who;
 };
 
 struct dr_loop;

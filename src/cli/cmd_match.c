@@ -166,7 +166,7 @@ static struct dr_action capped_act(void *ctx, struct dr_loop *loop)
 {
     struct capped *c = ctx;
     if (dr_game_ply(dr_loop_game(loop)) >= c->max_plies)
-        return (struct dr_action){DR_ACT_OFFER_DRAW, {0, 0, 0, 0}};
+        return (struct dr_action){DR_ACT_OFFER_DRAW, {0, 0, 0, 0}, 0};
     return c->inner.act(c->inner.ctx, loop);
 }
 

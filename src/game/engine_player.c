@@ -90,7 +90,7 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
 {
     struct dr_engine_player *p = arg;
     struct dr_game *g = dr_loop_game(loop);
-    struct dr_action result = {DR_ACT_NONE, {0, 0, 0, 0}};
+    struct dr_action result = {DR_ACT_NONE, {0, 0, 0, 0}, 0};
     if (dr_game_over(g))
         return result;
     p->root = *dr_game_position(g);
@@ -132,7 +132,7 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
     struct dr_game *g = dr_loop_game(loop);
     struct dr_limits quick = {0};
     quick.depth = 8;
-    quick.movetime_ms = 300;
+    quick.movetime_ms = 40; /* the board must not freeze: under 50 ms */
     struct dr_game_context ctx;
     ctx.keys = dr_game_keys(g, &ctx.nkeys);
     ctx.reversible_plies = dr_game_counters(g).kings_only;

@@ -121,6 +121,8 @@ static void play(struct dr_loop *loop, const struct dr_move *m)
 static bool apply(struct dr_loop *loop, int side, const struct dr_action *a)
 {
     struct dr_game *g = loop->game;
+    if (a->who == 1 + DR_WHITE || a->who == 1 + DR_BLACK)
+        side = a->who - 1;
     switch (a->kind) {
     case DR_ACT_MOVE:
         play(loop, &a->move);

@@ -8,7 +8,7 @@
 static struct dr_action script_act(void *arg, struct dr_loop *loop)
 {
     struct dr_script_player *s = arg;
-    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
     const char *t = s->script[s->next];
     if (!t)
         return a;
@@ -58,7 +58,7 @@ static uint64_t next_random(uint64_t *s)
 static struct dr_action random_act(void *arg, struct dr_loop *loop)
 {
     struct dr_random_player *r = arg;
-    struct dr_action a = {DR_ACT_NONE, {0, 0, 0, 0}};
+    struct dr_action a = {DR_ACT_NONE, {0, 0, 0, 0}, 0};
     struct dr_movelist list;
     if (dr_game_legal(dr_loop_game(loop), &list) == 0)
         return a;

@@ -204,7 +204,7 @@ static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
 static struct dr_action client_act(void *ctx, struct dr_loop *loop)
 {
     struct hub_client *c = ctx;
-    struct dr_action a = {DR_ACT_MOVE, {0, 0, 0, 0}};
+    struct dr_action a = {DR_ACT_MOVE, {0, 0, 0, 0}, 0};
     if (!ask_move(c, dr_loop_game(loop), &a.move)) {
         if (!c->last_error[0])
             snprintf(c->last_error, sizeof c->last_error, "%s stopped answering", c->name);

@@ -247,7 +247,7 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
     if (got < 0) { /* the GUI is gone: quit as soon as what it sent is done */
         if (h->ndeferred == 0) {
             h->quit = true;
-            dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}});
+            dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
         }
         return;
     }
@@ -262,13 +262,13 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
     if (!strcmp(l.command, "ping")) {
         reply(h, "pong");
     } else if (!strcmp(l.command, "stop")) {
-        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}});
+        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
     } else if (!strcmp(l.command, "ponder-hit")) {
         h->ponder_hit = true; /* think again on the clock, from a warm table */
-        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}});
+        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
     } else if (!strcmp(l.command, "quit") && h->ndeferred == 0) {
         h->quit = true;
-        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}});
+        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
     } else if (h->ndeferred < (int)(sizeof h->deferred / sizeof h->deferred[0]) &&
                strlen(text) < sizeof h->deferred[0]) {
         memcpy(h->deferred[h->ndeferred++], text, strlen(text) + 1);
@@ -285,7 +285,7 @@ static struct dr_action stop_act(void *ctx, struct dr_loop *loop)
 {
     (void)ctx;
     (void)loop;
-    return (struct dr_action){DR_ACT_QUIT, {0, 0, 0, 0}};
+    return (struct dr_action){DR_ACT_QUIT, {0, 0, 0, 0}, 0};
 }
 
 static void search(struct hub_state *h, const char *mode)

@@ -122,11 +122,12 @@ void input_cursor_move(struct ui *ui, int dx, int dy)
 
 /* The action chosen: straight back to the loop from a player's turn, or
  * queued for it while the computer thinks. */
-static void act(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m)
+static void act_by(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m, int who)
 {
     struct dr_action a;
     memset(&a, 0, sizeof a);
     a.kind = kind;
+    a.who = who;
     if (m)
         a.move = *m;
     if (ui->in_act) {
@@ -136,6 +137,18 @@ static void act(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m
         dr_loop_post(ui->loop, a);
     }
     ui->dirty = true;
+}
+
+static void act(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m)
+{
+    act_by(ui, kind, m, 0);
+}
+
+/* Against the computer the person may resign or offer a draw while it
+ * thinks: the action names the person's side. */
+static int person(const struct ui *ui)
+{
+    return ui_engine_thinking(ui) ? 1 + ui->human_side : 0;
 }
 
 static void play_move(struct ui *ui, const struct dr_move *m)
@@ -522,7 +535,7 @@ static void confirm_key(struct ui *ui, int key)
         ui->overlay = OV_NONE;
         switch (ui->confirm) {
         case CF_RESIGN:
-            act(ui, DR_ACT_RESIGN, NULL);
+            act_by(ui, DR_ACT_RESIGN, NULL, person(ui));
             break;
         case CF_NEW:
             act(ui, DR_ACT_NEW_GAME, NULL);
@@ -737,17 +750,17 @@ void input_key(struct ui *ui, int key)
         }
         break;
     case 'd':
-        if (!my_turn) {
+        if (!my_turn && !thinking) {
             ui_say(ui, TONE_ERROR,
                    over ? "The game is over." : "Offer a draw on your own turn.");
         } else {
             ui_say(ui, TONE_INFO, "You offer a draw...");
             ui_draw(ui); /* the answer may take a moment */
-            act(ui, DR_ACT_OFFER_DRAW, NULL);
+            act_by(ui, DR_ACT_OFFER_DRAW, NULL, person(ui));
         }
         break;
     case 'R':
-        if (!my_turn)
+        if (!my_turn && !thinking)
             ui_say(ui, TONE_ERROR, over ? "The game is over." : "Resign on your own turn.");
         else
             ask(ui, CF_RESIGN);

@@ -76,7 +76,7 @@ void play_clock_tick(struct ui *ui)
     if (ui_is_human(ui, side)) {
         ui->flag_pending = true;
     } else if (ui->loop) {
-        struct dr_action a = {DR_ACT_FLAG, {0, 0, 0, 0}};
+        struct dr_action a = {DR_ACT_FLAG, {0, 0, 0, 0}, 0};
         dr_loop_post(ui->loop, a); /* the thinking engine hands it to the loop */
     }
 }
@@ -203,7 +203,7 @@ static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
     if (key == UI_KEY_SIGNAL) {
         if (ui->exit != UI_EXIT_SIGNAL) {
             ui->exit = UI_EXIT_SIGNAL;
-            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
             dr_loop_post(loop, a);
         }
         return;
@@ -278,7 +278,7 @@ static bool human_accept(void *ctx, struct dr_loop *loop)
         int key = term_key(&ui->term, 50);
         if (key == UI_KEY_SIGNAL) {
             ui->exit = UI_EXIT_SIGNAL;
-            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+            struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
             dr_loop_post(loop, a);
             ui->overlay = OV_NONE;
             return false;

@@ -79,7 +79,7 @@ void session_open(struct ui *ui, const char *path)
     saved_game_free(ui->pending);
     ui->pending = s;
     ui->exit = UI_EXIT_LOAD;
-    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}};
+    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
     if (ui->in_act) {
         ui->action = a;
         ui->have_action = true;
