@@ -7,9 +7,12 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "draughts/fen.h"
+#include "draughts/game_pdn.h"
 #include "draughts/loop.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
@@ -426,6 +429,69 @@ static void test_resign_while_engine_thinks(void **state)
     dr_game_free(g);
 }
 
+/* A view that saves the game after every move, as the board's autosave. */
+struct autosave {
+    const char *path;
+    int saves;
+};
+
+static void autosave_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const void *data)
+{
+    (void)data;
+    struct autosave *a = ctx;
+    if (ev != DR_EV_MOVE && ev != DR_EV_UNDO && ev != DR_EV_OVER)
+        return;
+    struct dr_pdn_game *pg = dr_game_to_pdn(dr_loop_game(loop), "w", "b", "autosave");
+    struct dr_error err;
+    assert_non_null(pg);
+    assert_true(dr_pdn_save(a->path, &pg, 1, false, &err));
+    dr_pdn_game_free(pg);
+    a->saves++;
+}
+
+static void test_autosave_and_resume(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/draughts-test-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/autosave.pdn", dir);
+    struct dr_variant v;
+    struct dr_game *g = new_game("italian", NULL, NULL, &v);
+    const char *white[] = {"22-19", "24-20", "quit", NULL};
+    const char *black[] = {"11-14", "undo", "10-14", NULL};
+    struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
+    struct dr_loop *loop = dr_loop_new(g);
+    dr_loop_set_player(loop, DR_WHITE, &pw);
+    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct autosave as = {path, 0};
+    struct dr_view view = {&as, autosave_event, NULL};
+    dr_loop_add_view(loop, &view);
+    assert_true(dr_loop_run(loop));
+    assert_true(as.saves >= 4);
+    /* resume from the file: same position, same moves, and play goes on */
+    struct dr_pdn_file f;
+    memset(&f, 0, sizeof f);
+    struct dr_pdn_options opt = {&v, 0};
+    assert_true(dr_pdn_read_file(path, &opt, &f));
+    assert_int_equal(f.errors, 0);
+    assert_int_equal(f.n_games, 1);
+    struct dr_error err;
+    struct dr_game *back = dr_game_from_pdn(f.games[0], &err);
+    assert_non_null(back);
+    assert_int_equal(dr_game_ply(back), dr_game_ply(g));
+    assert_true(dr_position_equal(dr_game_position(back), dr_game_position(g)));
+    struct dr_movelist legal;
+    assert_true(dr_game_legal(back, &legal) > 0);
+    assert_true(dr_game_play(back, &legal.moves[0], &err));
+    dr_game_free(back);
+    dr_pdn_file_free(&f);
+    remove(path);
+    rmdir(dir);
+    dr_loop_free(loop);
+    dr_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_engine_games),
         cmocka_unit_test(test_new_game_keeps_setup),
         cmocka_unit_test(test_resign_while_engine_thinks),
+        cmocka_unit_test(test_autosave_and_resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
