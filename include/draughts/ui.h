@@ -25,7 +25,7 @@ struct dr_ui_options {
     bool ascii;            /* ASCII pieces even in a UTF-8 locale */
     bool no_color;         /* monochrome even on a colour terminal */
     const char *replay_file; /* DR_UI_REPLAY: the PDN file and the game in it (1-based) */
-    int replay_game;
+    int replay_game;         /* 0: the only game, or a list to choose from */
 };
 
 void dr_ui_options_init(struct dr_ui_options *o);

@@ -128,7 +128,6 @@ int cmd_replay(int argc, char **argv)
     struct dr_ui_options o;
     dr_ui_options_init(&o);
     o.mode = DR_UI_REPLAY;
-    o.replay_game = 1;
     int status = parse("replay", argc, argv, 1, &o);
     if (!status && !o.replay_file)
         status = bad("replay", "%s", "which file? usage: draughts replay FILE.pdn [--game N]");

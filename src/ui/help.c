@@ -82,6 +82,10 @@ void help_draw(struct ui *ui)
         {"r", "redo a move taken back"},
         {". , PgDn PgUp", "replay: next / back (same as r and u)"},
         {"Home / End", "back to the start / on to the end"},
+        {"v", "replay: the moves here; choose a variation to follow"},
+        {"Backspace", "replay: leave the variation, back where it branched off"},
+        {"p", "replay: play on from this position (computer or friend)"},
+        {"G", "replay: the list of the file's games"},
         {"t", "hint: the computer suggests a move"},
         {"g", "make the computer move now"},
         {"d", "offer a draw"},
@@ -250,6 +254,9 @@ void overlay_draw(struct ui *ui)
         break;
     case OV_PROMPT:
         prompt_draw(ui);
+        break;
+    case OV_LIST:
+        replay_list_draw(ui);
         break;
     }
 }

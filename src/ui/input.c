@@ -634,6 +634,9 @@ void input_key(struct ui *ui, int key)
     case OV_PROMPT:
         prompt_key(ui, key);
         return;
+    case OV_LIST:
+        replay_list_key(ui, key);
+        return;
     case OV_DRAW_OFFER:
     case OV_NONE:
         break;
@@ -641,6 +644,8 @@ void input_key(struct ui *ui, int key)
     if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
         return;
     ui->dirty = true;
+    if (replay_board_key(ui, key))
+        return;
     switch (key) {
     case KEY_LEFT:
     case 'h':

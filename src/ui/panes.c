@@ -241,9 +241,14 @@ static void moves_list(struct ui *ui, int y, int maxlines)
     term_put(y, x, w, term_attr(t, FG_TITLE, BG_NONE), head);
     maxlines--;
     y++;
-    int nlines = (plies + offset + 1) / 2;
+    /* replay: the whole line of the file, the moves still to come dimmed */
+    int total = replay_line_plies(ui) > plies ? replay_line_plies(ui) : plies;
+    int nlines = (total + offset + 1) / 2;
     int top = nlines > maxlines ? nlines - maxlines : 0;
-    if (plies == 0) {
+    int now = (plies + offset + 1) / 2; /* keep the current move in view */
+    if (now - 1 < top)
+        top = now - 1 > maxlines / 2 ? now - 1 - maxlines / 2 : 0;
+    if (total == 0) {
         term_put(y, x + 2, w - 2, term_attr(t, FG_DIM, BG_NONE), "(no moves yet)");
         return;
     }
@@ -259,11 +264,13 @@ static void moves_list(struct ui *ui, int y, int maxlines)
                 term_put(row, cx, colw, term_attr(t, FG_DIM, BG_NONE), "...");
                 continue;
             }
-            if (i >= plies)
+            if (i >= total)
                 break;
-            char m[DR_MOVE_TEXT_LEN];
-            dr_move_pdn(v, dr_game_position_at(g, i), dr_game_move(g, i), m);
+            char m[DR_MOVE_TEXT_LEN + 40];
+            if (!replay_move_text(ui, i, m, sizeof m))
+                dr_move_pdn(v, dr_game_position_at(g, i), dr_game_move(g, i), m);
             attr_t a = i == plies - 1 ? term_attr(t, FG_DEFAULT, BG_LAST) | A_BOLD
+                       : i >= plies   ? term_attr(t, FG_DIM, BG_NONE)
                                       : term_attr(t, FG_DEFAULT, BG_NONE);
             term_put(row, cx, colw, a, m);
         }
@@ -288,6 +295,9 @@ static void keys_line(struct ui *ui)
     case OV_CHOOSE:
         k = "up/down or 1-9: choose the capture   Enter: play it   Esc: cancel";
         break;
+    case OV_LIST:
+        k = "up/down: choose   Enter: take it   Esc: cancel";
+        break;
     case OV_PROMPT:
         k = "Enter: done   Esc: cancel   Backspace: delete";
         break;
@@ -297,6 +307,11 @@ static void keys_line(struct ui *ui)
                      "n new game   u take back   s save   F position (FEN)   ? keys   %s", q);
         else if (ui_engine_thinking(ui))
             snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
+        else if (ui->replay && ui->rp && ui->sel < 0)
+            snprintf(buf, sizeof buf,
+                     ". next   , back   Home/End   v variations   Backspace leave   "
+                     "p play from here   G games   ? keys   %s",
+                     q);
         else if (ui->replay && ui->sel < 0)
             snprintf(buf, sizeof buf,
                      ". or PgDn next   , or PgUp back   Home start   End end   "
@@ -320,11 +335,15 @@ void panes_draw(struct ui *ui)
 {
     struct ui_term *t = &ui->term;
     const struct dr_variant *v = &ui->variant;
-    char title[400], vt[120];
+    char title[600], vt[120];
     ui_variant_title(v, vt, sizeof vt);
+    char where[120];
+    replay_where(ui, where, sizeof where);
     if (ui->replay)
-        snprintf(title, sizeof title, " %s - replay: %s (ply %d of %d)", vt, ui->replay_title,
-                 dr_game_ply(ui->game), dr_game_ply(ui->game) + dr_game_redo_count(ui->game));
+        snprintf(title, sizeof title, " %s - replay: %s (ply %d of %d)%s%s", vt,
+                 ui->replay_title, dr_game_ply(ui->game),
+                 dr_game_ply(ui->game) + dr_game_redo_count(ui->game), where[0] ? " - " : "",
+                 where);
     else if (ui->hotseat)
         snprintf(title, sizeof title, " %s - two players", vt);
     else
@@ -363,6 +382,9 @@ void panes_draw(struct ui *ui)
                          ui->comments[ply]);
         y++;
     }
+    /* replay of a whole file: comments, variations, where the line is */
+    if (ui->rp && bottom - y > 6)
+        y += replay_pane(ui, y, bottom - y - 5 < 8 ? bottom - y - 5 : 8);
     if (ui->hint_shown) {
         char m[DR_MOVE_TEXT_LEN], line[200];
         dr_move_pdn(v, dr_game_position(ui->game), &ui->hint, m);

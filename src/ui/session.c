@@ -248,9 +248,8 @@ static bool setup_saved(struct game_setup *s, const struct saved_game *g)
 }
 
 /* Games from a loaded file follow one another while the person opens files. */
-static void run_with_loads(struct ui *ui, struct game_setup *s)
+static void run_loads(struct ui *ui, const struct game_setup *s)
 {
-    run_game(ui, s);
     while (ui->exit == UI_EXIT_LOAD && ui->pending) {
         struct saved_game *p = ui->pending;
         ui->pending = NULL;
@@ -266,6 +265,64 @@ static void run_with_loads(struct ui *ui, struct game_setup *s)
             ui->exit = UI_EXIT_QUIT;
         saved_game_free(p);
     }
+}
+
+static void run_with_loads(struct ui *ui, const struct game_setup *s)
+{
+    run_game(ui, s);
+    run_loads(ui, s);
+}
+
+/* Play from a replayed position: a normal game whose start is that position. */
+static void play_from_here(struct ui *ui)
+{
+    struct game_setup s;
+    memset(&s, 0, sizeof s);
+    s.variant = ui->variant;
+    s.start = ui->play_start;
+    s.hotseat = ui->play_mode == PLAY_HOTSEAT;
+    s.human_side = ui->play_mode == PLAY_BLACK ? DR_BLACK : DR_WHITE;
+    s.level = ui->opt->level > 0 ? ui->opt->level : ui->cfg.level;
+    struct ui_replay *rp = ui->rp;
+    ui->rp = NULL; /* the new game is not the file's */
+    run_with_loads(ui, &s);
+    ui->rp = rp;
+}
+
+/* `draughts replay FILE`: the game asked for (0: the only one, or the list
+ * when the file has several), then the list again on G, until q. */
+static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
+{
+    char why[300];
+    int last = 1;
+    if (index == 0 && replay_count(rp) == 1)
+        index = 1;
+    for (;;) {
+        if (index == 0)
+            index = replay_choose_game(ui, rp, last);
+        if (index == 0)
+            return;
+        struct game_setup s;
+        if (!replay_setup(rp, index, &s, why, sizeof why)) {
+            ui_say(ui, TONE_ERROR, "%s", why);
+            last = index;
+            index = 0;
+            continue;
+        }
+        ui->rp = rp;
+        run_game(ui, &s);
+        last = index;
+        index = 0;
+        if (ui->exit == UI_EXIT_PLAY)
+            play_from_here(ui);
+        else if (ui->exit == UI_EXIT_LOAD && ui->pending) {
+            ui->rp = NULL; /* o opened another file: its main line, as before */
+            run_loads(ui, &s);
+        }
+        if (ui->exit != UI_EXIT_GAMES)
+            break;
+    }
+    ui->rp = NULL;
 }
 
 static int check_options(const struct dr_ui_options *o)
@@ -309,21 +366,23 @@ int dr_ui_run(const struct dr_ui_options *o)
     ui->opt = o;
     config_load(&ui->cfg);
     char why[300];
-    struct saved_game *replay = NULL;
+    struct ui_replay *replay = NULL;
     if (o->mode == DR_UI_REPLAY) {
-        replay = calloc(1, sizeof *replay);
-        if (!replay || !load_game(o->replay_file, o->replay_game, replay, why, sizeof why)) {
-            fprintf(stderr, "draughts replay: %s\n", replay ? why : "out of memory");
-            saved_game_free(replay);
+        /* problems with the file go to stderr, before the screen is taken */
+        struct game_setup s;
+        replay = replay_open(o->replay_file, why, sizeof why);
+        if (!replay || (o->replay_game && !replay_setup(replay, o->replay_game, &s, why,
+                                                         sizeof why))) {
+            fprintf(stderr, "draughts replay: %s\n", why);
+            replay_free(replay);
             free(ui);
             return 2;
         }
-        replay->replay = true;
     }
     if (!term_start(&ui->term, o->ascii, o->no_color, why, sizeof why)) {
         term_end(&ui->term);
         fprintf(stderr, "draughts: %s\n", why);
-        saved_game_free(replay);
+        replay_free(replay);
         free(ui);
         return 2;
     }
@@ -351,9 +410,7 @@ int dr_ui_run(const struct dr_ui_options *o)
                 break;
         }
     } else if (o->mode == DR_UI_REPLAY) {
-        struct game_setup s;
-        setup_saved(&s, replay);
-        run_with_loads(ui, &s);
+        run_replay(ui, replay, o->replay_game);
     } else {
         struct game_setup s;
         const char *variant = o->variant ? o->variant : ui->cfg.variant;
@@ -366,7 +423,7 @@ int dr_ui_run(const struct dr_ui_options *o)
         }
     }
     saved_game_free(ui->pending);
-    saved_game_free(replay);
+    replay_free(replay);
     hint_free(ui->hinter);
     term_end(&ui->term);
     if (term_signal())

@@ -11,6 +11,7 @@
  *   config.c   remembered choices and XDG paths (atomic writes)
  *   save.c     games as PDN: save, autosave, read back to continue or replay
  *   session.c  a game from start to quit: game, loop, players, autosave
+ *   replay.c   a PDN file's games: the game list, variations, play from here
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
 #define DR_UI_INTERNAL_H
@@ -99,8 +100,16 @@ bool config_write_atomic(const char *path, const char *text, char *why, int why_
 
 /* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
 
-enum ui_exit { UI_EXIT_NONE, UI_EXIT_QUIT, UI_EXIT_MENU, UI_EXIT_SIGNAL, UI_EXIT_LOAD };
-enum ui_overlay { OV_NONE, OV_HELP, OV_TEXT, OV_CONFIRM, OV_CHOOSE, OV_PROMPT, OV_DRAW_OFFER };
+/* GAMES: back to the replayed file's game list; PLAY: play on from the
+ * replayed position (ui->play_start). */
+enum ui_exit { UI_EXIT_NONE, UI_EXIT_QUIT, UI_EXIT_MENU, UI_EXIT_SIGNAL, UI_EXIT_LOAD,
+               UI_EXIT_GAMES, UI_EXIT_PLAY };
+enum ui_overlay { OV_NONE, OV_HELP, OV_TEXT, OV_CONFIRM, OV_CHOOSE, OV_PROMPT, OV_DRAW_OFFER,
+                  OV_LIST };
+/* What an OV_LIST offers: the moves at a branch point, or how to play on. */
+enum ui_list { LIST_VARIATIONS, LIST_PLAY };
+/* Play from here: who plays whom (the index in the LIST_PLAY list). */
+enum ui_play_mode { PLAY_WHITE, PLAY_BLACK, PLAY_HOTSEAT, PLAY_COUNT };
 enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD };
 enum ui_confirm { CF_RESIGN, CF_NEW, CF_QUIT };
 enum ui_tone { TONE_INFO, TONE_ERROR, TONE_GOOD };
@@ -116,6 +125,7 @@ struct ui_layout {
 };
 
 struct ui_hint;
+struct ui_replay;
 
 /* A game read back from a PDN file (the autosave or any other). */
 struct saved_game {
@@ -170,6 +180,9 @@ struct ui {
     char autosave_path[512];
     bool autosave_failed;
     struct saved_game *pending;        /* a file opened during the game */
+    struct ui_replay *rp;              /* replay of `draughts replay`: the file's tree */
+    struct dr_position play_start;     /* UI_EXIT_PLAY: the position to play on from */
+    enum ui_play_mode play_mode;
 
     /* board */
     int8_t sq_at[10][10];              /* [rank][file] -> square or -1 */
@@ -196,6 +209,8 @@ struct ui {
     char text_body[512];
     struct dr_move choices[16];
     int nchoices, choice;
+    enum ui_list list;                 /* OV_LIST: what it offers, how many, which one */
+    int list_n, list_sel;
     int help_page, help_lines;
 
     /* what the person sees */
@@ -299,6 +314,34 @@ bool save_game(struct ui *ui, const char *path, char *why, int size);
 /* Read game number index (1-based) of a PDN file. */
 bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
 void saved_game_free(struct saved_game *s);
+
+/* replay.c: a PDN file kept whole while it is replayed.  The game of the
+ * loop holds the moves of one line of the tree (the main line or a
+ * variation) from the root: those played lead to the position shown, the
+ * rest wait in the redo list. */
+struct ui_replay *replay_open(const char *path, char *why, int size);
+void replay_free(struct ui_replay *r);
+int replay_count(const struct ui_replay *r);
+/* Set up game index (1-based) from its main line; false with why. */
+bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *why, int size);
+/* The full-screen list of the file's games: the index chosen, 0 for none
+ * (q, Esc or a signal, then ui->exit says which). */
+int replay_choose_game(struct ui *ui, struct ui_replay *r, int current);
+/* Replay keys on the board (v, Backspace, p, G); false when not one. */
+bool replay_board_key(struct ui *ui, int key);
+/* OV_LIST: draw it, and a key while it is open. */
+void replay_list_draw(struct ui *ui);
+void replay_list_key(struct ui *ui, int key);
+/* Side pane: comments, where the line is and its variations; lines used. */
+int replay_pane(struct ui *ui, int y, int maxlines);
+/* The move of ply i (0-based) of the line replayed, with its strength and
+ * NAGs ("32-28!"); false when the game has left the file's line. */
+bool replay_move_text(const struct ui *ui, int i, char *out, size_t size);
+/* Plies in the line replayed, or -1 when the game has left it. */
+int replay_line_plies(const struct ui *ui);
+/* "game 2 of 3, in a variation" for the title ("" for the main line of a
+ * file with one game). */
+void replay_where(const struct ui *ui, char *out, size_t size);
 
 /* start.c */
 enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE };

@@ -1,0 +1,574 @@
+/* Replaying a PDN file: the list of its games, the tree of the game shown
+ * (comments, move strengths, NAGs and variations), entering and leaving a
+ * variation, and playing on from a replayed position.
+ *
+ * The loop's game holds the moves of the line being replayed, root first:
+ * stepping stays plain undo and redo.  Entering or leaving a variation
+ * changes the line, so the game is rebuilt from the line's moves (between
+ * two actions of the person, while the loop waits for one) and the views
+ * hear DR_EV_START as after a new game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draughts/notation.h"
+#include "draughts/pdn.h"
+#include "ui.h"
+
+struct ui_replay {
+    struct dr_pdn_file file;
+    int game;                        /* 1-based index of the game shown */
+    const struct dr_pdn_node **line; /* root .. end of the line replayed */
+    int nline, cap;
+    struct dr_move *moves;           /* the main line, for the game set-up */
+};
+
+struct ui_replay *replay_open(const char *path, char *why, int size)
+{
+    struct ui_replay *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(why, (size_t)size, "out of memory");
+        return NULL;
+    }
+    if (!dr_pdn_read_file(path, NULL, &r->file)) {
+        snprintf(why, (size_t)size, "out of memory");
+        replay_free(r);
+        return NULL;
+    }
+    if (r->file.n_games == 0) {
+        if (r->file.n_diags)
+            dr_pdn_diag_format(&r->file, &r->file.diags[0], why, (size_t)size);
+        else
+            snprintf(why, (size_t)size, "no game in the file");
+        replay_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void replay_free(struct ui_replay *r)
+{
+    if (!r)
+        return;
+    dr_pdn_file_free(&r->file);
+    free(r->line);
+    free(r->moves);
+    free(r);
+}
+
+int replay_count(const struct ui_replay *r) { return r->file.n_games; }
+
+/* The line: the path from the root to node, then node's main continuation. */
+static bool line_through(struct ui_replay *r, const struct dr_pdn_node *node)
+{
+    int n = node->ply + 1;
+    for (const struct dr_pdn_node *c = node->child; c; c = c->child)
+        n++;
+    if (n > r->cap) {
+        const struct dr_pdn_node **l = realloc(r->line, sizeof *l * (size_t)n);
+        if (!l)
+            return false;
+        r->line = l;
+        r->cap = n;
+    }
+    for (const struct dr_pdn_node *p = node; p; p = p->parent)
+        r->line[p->ply] = p;
+    r->nline = node->ply + 1;
+    for (const struct dr_pdn_node *c = node->child; c; c = c->child)
+        r->line[r->nline++] = c;
+    return true;
+}
+
+static void tag_or(const struct dr_pdn_game *g, const char *name, char *out, size_t size)
+{
+    const char *t = dr_pdn_tag(g, name);
+    snprintf(out, size, "%s", t && strcmp(t, "?") ? t : "?");
+}
+
+bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *why, int size)
+{
+    memset(s, 0, sizeof *s);
+    if (index < 1 || index > r->file.n_games) {
+        snprintf(why, (size_t)size, "no game %d in the file (it has %d)", index,
+                 r->file.n_games);
+        return false;
+    }
+    const struct dr_pdn_game *g = r->file.games[index - 1];
+    if (!g->variant) {
+        snprintf(why, (size_t)size, "game %d: its variant is not supported", index);
+        return false;
+    }
+    r->game = index;
+    int n = dr_pdn_mainline_length(g);
+    struct dr_move *moves = realloc(r->moves, sizeof *moves * (size_t)(n + 1));
+    if (!moves || !line_through(r, &g->root)) {
+        snprintf(why, (size_t)size, "out of memory");
+        return false;
+    }
+    r->moves = moves;
+    for (int i = 1; i < r->nline; i++)
+        moves[i - 1] = r->line[i]->move;
+    s->variant = *g->variant;
+    s->start = g->root.pos;
+    s->moves = moves;
+    s->nmoves = r->nline - 1;
+    s->hotseat = s->replay = true;
+    s->human_side = DR_WHITE;
+    char w[64], b[64], e[64];
+    tag_or(g, "White", w, sizeof w);
+    tag_or(g, "Black", b, sizeof b);
+    tag_or(g, "Event", e, sizeof e);
+    snprintf(s->title, sizeof s->title, "%s - %s%s%s", w, b, strcmp(e, "?") ? ", " : "",
+             strcmp(e, "?") ? e : "");
+    return true;
+}
+
+/* ---- lists ---- */
+
+typedef void (*item_fn)(const struct ui *ui, int i, char *out, size_t size);
+
+/* A boxed list with the selected item highlighted, scrolled to keep it in view. */
+static void list_box(struct ui *ui, const char *title, const char *head, const char *foot,
+                     int n, int sel, item_fn item)
+{
+    struct ui_term *t = &ui->term;
+    int room = t->rows - 6 > 1 ? t->rows - 6 : 1;
+    int shown_n = n < room ? n : room;
+    int w = t->cols - 4 < 96 ? t->cols - 4 : 96, iy, ix;
+    box_draw(ui, shown_n + 4 + (head != NULL), w, title, &iy, &ix);
+    if (head)
+        term_put(iy++, ix, w - 4, term_attr(t, FG_DIM, BG_NONE), head);
+    int top = sel - shown_n / 2;
+    if (top > n - shown_n)
+        top = n - shown_n;
+    if (top < 0)
+        top = 0;
+    for (int k = 0; k < shown_n; k++) {
+        char text[300], line[320];
+        item(ui, top + k, text, sizeof text);
+        bool on = top + k == sel;
+        snprintf(line, sizeof line, "%s %s", on ? ">" : " ", text);
+        attr_t a = on ? term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD
+                      : term_attr(t, FG_DEFAULT, BG_NONE);
+        term_put(iy + k, ix, w - 4, a, line);
+    }
+    term_put(iy + shown_n + 1, ix, w - 4, term_attr(t, FG_DIM, BG_NONE), foot);
+}
+
+/* Up, Down, PgUp, PgDn, Home, End move sel; true when the key was one. */
+static bool list_move(int key, int n, int *sel)
+{
+    int s = *sel;
+    if (key == KEY_UP || key == 'k')
+        s--;
+    else if (key == KEY_DOWN || key == 'j')
+        s++;
+    else if (key == KEY_PPAGE)
+        s -= 10;
+    else if (key == KEY_NPAGE)
+        s += 10;
+    else if (key == KEY_HOME)
+        s = 0;
+    else if (key == KEY_END)
+        s = n - 1;
+    else
+        return false;
+    *sel = s < 0 ? 0 : s >= n ? n - 1 : s;
+    return true;
+}
+
+static void game_item(const struct ui *ui, int i, char *out, size_t size)
+{
+    const struct dr_pdn_game *g = ui->rp->file.games[i];
+    char w[64], b[64], e[64], res[16];
+    tag_or(g, "White", w, sizeof w);
+    tag_or(g, "Black", b, sizeof b);
+    tag_or(g, "Event", e, sizeof e);
+    tag_or(g, "Result", res, sizeof res);
+    snprintf(out, size, "%4d  %-20.20s %-20.20s %-24.24s %s", i + 1, w, b, e, res);
+}
+
+int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
+{
+    struct ui_replay *was = ui->rp;
+    ui->rp = r; /* game_item reads the file through ui */
+    int n = r->file.n_games, sel = current > 0 && current <= n ? current - 1 : 0, chosen = 0;
+    char title[120];
+    snprintf(title, sizeof title, "Games in the file (%d)", n);
+    for (bool done = false; !done;) {
+        erase();
+        term_put(0, 0, ui->term.cols, term_attr(&ui->term, FG_TITLE, BG_NONE),
+                 " Replay: choose a game");
+        list_box(ui, title,
+                 "     #  White                Black                Event                    Result",
+                 "up/down: choose   Enter: replay it   q: quit", n, sel, game_item);
+        refresh();
+        int key = term_key(&ui->term, 200);
+        if (key == UI_KEY_SIGNAL) {
+            ui->exit = UI_EXIT_SIGNAL;
+            done = true;
+        } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
+            chosen = sel + 1;
+            done = true;
+        } else if (key == 'q' || key == 'Q' || key == 27) {
+            ui->exit = UI_EXIT_QUIT;
+            done = true;
+        } else {
+            list_move(key, n, &sel);
+        }
+    }
+    ui->rp = was;
+    return chosen;
+}
+
+/* ---- where the game is in the tree ---- */
+
+/* The node shown: line[ply] while the game's moves are the line's. */
+static const struct dr_pdn_node *current(const struct ui *ui)
+{
+    const struct ui_replay *r = ui->rp;
+    if (!r || !ui->game)
+        return NULL;
+    int ply = dr_game_ply(ui->game);
+    if (ply >= r->nline)
+        return NULL;
+    for (int i = 0; i < ply; i++)
+        if (!dr_move_same(dr_game_move(ui->game, i), &r->line[i + 1]->move))
+            return NULL;
+    return r->line[ply];
+}
+
+int replay_line_plies(const struct ui *ui)
+{
+    return current(ui) ? ui->rp->nline - 1 : -1;
+}
+
+/* A variation starts at a node that is not its parent's main continuation. */
+static bool starts_variation(const struct dr_pdn_node *n)
+{
+    return n->parent && n->parent->child != n;
+}
+
+/* Variations entered on the way to the position shown. */
+static int depth(const struct ui *ui, int ply)
+{
+    int d = 0;
+    for (int i = 1; i <= ply; i++)
+        d += starts_variation(ui->rp->line[i]);
+    return d;
+}
+
+static const char *nag_text(int nag)
+{
+    static const char *const t[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+    return nag > 0 && nag < 7 ? t[nag] : NULL;
+}
+
+/* "32-28!": the move, its strength and NAGs ($1..$6 as ! ? !! ?? !? ?!). */
+static void node_text(const struct ui *ui, const struct dr_pdn_node *n, char *out, size_t size)
+{
+    char m[DR_MOVE_TEXT_LEN];
+    dr_move_pdn(&ui->variant, &n->parent->pos, &n->move, m);
+    snprintf(out, size, "%s%s", m, n->strength);
+    for (int i = 0; i < n->n_nags; i++) {
+        size_t len = strlen(out);
+        const char *s = nag_text(n->nags[i]);
+        if (s)
+            snprintf(out + len, size - len, "%s", s);
+        else
+            snprintf(out + len, size - len, " $%d", n->nags[i]);
+    }
+}
+
+bool replay_move_text(const struct ui *ui, int i, char *out, size_t size)
+{
+    if (!current(ui) || i + 1 >= ui->rp->nline)
+        return false;
+    node_text(ui, ui->rp->line[i + 1], out, size);
+    return true;
+}
+
+void replay_where(const struct ui *ui, char *out, size_t size)
+{
+    out[0] = 0;
+    if (!ui->rp)
+        return;
+    int ply = dr_game_ply(ui->game);
+    const struct dr_pdn_node *n = current(ui);
+    int d = n ? depth(ui, ply) : 0;
+    char game[40] = "";
+    if (ui->rp->file.n_games > 1)
+        snprintf(game, sizeof game, "game %d of %d", ui->rp->game, ui->rp->file.n_games);
+    const char *line = !n ? "your own line" : d > 1 ? "in a variation of a variation"
+                                             : d   ? "in a variation"
+                                                   : "";
+    snprintf(out, size, "%s%s%s", game, game[0] && line[0] ? ", " : "", line);
+}
+
+/* ---- the side pane ---- */
+
+static int put_text(struct ui *ui, int y, int maxlines, enum ui_fg fg, const char *text)
+{
+    /* wrap at spaces, at most maxlines lines */
+    int w = ui->lay.pw, used = 0;
+    const char *s = text;
+    while (*s && used < maxlines) {
+        int n = (int)strlen(s);
+        if (n > w) {
+            n = w;
+            while (n > 0 && s[n] != ' ')
+                n--;
+            if (n == 0)
+                n = w;
+        }
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", n, s);
+        term_put(y + used++, ui->lay.px, w, term_attr(&ui->term, fg, BG_NONE), line);
+        s += n;
+        while (*s == ' ')
+            s++;
+    }
+    return used;
+}
+
+/* "Next: 19-23; variations: 18-23, 17-22 (v)" */
+static void branches(const struct ui *ui, const struct dr_pdn_node *n, char *out, size_t size)
+{
+    const struct dr_pdn_node *next = dr_game_ply(ui->game) + 1 < ui->rp->nline
+                                         ? ui->rp->line[dr_game_ply(ui->game) + 1]
+                                         : n->child;
+    char m[80];
+    node_text(ui, next, m, sizeof m);
+    snprintf(out, size, "Next: %s; other moves here:", m);
+    for (const struct dr_pdn_node *c = n->child; c; c = c->next) {
+        if (c == next)
+            continue;
+        size_t len = strlen(out);
+        node_text(ui, c, m, sizeof m);
+        snprintf(out + len, size - len, " %s%s", m, c->next && c->next != next ? "," : "");
+    }
+    size_t len = strlen(out);
+    snprintf(out + len, size - len, " (v: choose)");
+}
+
+int replay_pane(struct ui *ui, int y, int maxlines)
+{
+    const struct dr_pdn_node *n = current(ui);
+    int used = 0;
+    char text[600];
+    if (!ui->rp || maxlines < 1)
+        return 0;
+    if (!n) {
+        used += put_text(ui, y, maxlines, FG_DIM,
+                         "Your own line: not in the file. Backspace: back to the file's line.");
+        return used + 1;
+    }
+    int ply = dr_game_ply(ui->game), d = depth(ui, ply);
+    if (d) {
+        snprintf(text, sizeof text, "In a variation (depth %d): Backspace leaves it.", d);
+        used += put_text(ui, y + used, maxlines - used, FG_TITLE, text);
+    }
+    if (n->pre_comment && used < maxlines)
+        used += put_text(ui, y + used, maxlines - used > 2 ? 2 : maxlines - used, FG_GOOD,
+                         n->pre_comment);
+    if (n->comment && used < maxlines)
+        used += put_text(ui, y + used, maxlines - used > 3 ? 3 : maxlines - used, FG_GOOD,
+                         n->comment);
+    if (n->child && n->child->next && used < maxlines) {
+        branches(ui, n, text, sizeof text);
+        used += put_text(ui, y + used, maxlines - used > 2 ? 2 : maxlines - used, FG_MARK, text);
+    }
+    return used ? used + 1 : 0;
+}
+
+/* ---- changing the line ---- */
+
+/* Play the line's moves again from the start and stand at ply. */
+static void rebuild(struct ui *ui, int ply)
+{
+    struct ui_replay *r = ui->rp;
+    struct dr_game *g = ui->game;
+    struct dr_position start = *dr_game_start(g);
+    dr_game_reset(g, &start);
+    for (int i = 1; i < r->nline; i++) {
+        struct dr_error err;
+        if (!dr_game_play(g, &r->line[i]->move, &err)) {
+            r->nline = i; /* the reader replayed it: this cannot happen */
+            break;
+        }
+    }
+    while (dr_game_ply(g) > ply && dr_game_undo(g))
+        ;
+    dr_loop_notify(ui->loop, DR_EV_START, NULL);
+    ui->legal_for_ply = -1;
+    input_begin_turn(ui);
+}
+
+/* Follow node: the line through it, standing on it. */
+static void go_to(struct ui *ui, const struct dr_pdn_node *node)
+{
+    if (!line_through(ui->rp, node)) {
+        ui_say(ui, TONE_ERROR, "Out of memory.");
+        return;
+    }
+    rebuild(ui, node->ply);
+}
+
+static void enter(struct ui *ui, const struct dr_pdn_node *node)
+{
+    char m[80];
+    go_to(ui, node);
+    node_text(ui, node, m, sizeof m);
+    ui_say(ui, TONE_INFO, "%s%s. Backspace goes back to where it branched.",
+           starts_variation(node) ? "Variation: " : "Main move: ", m);
+}
+
+/* Back to where the innermost variation entered so far branched off, on
+ * the line it branched from; off the file's line, back to that line. */
+static void leave(struct ui *ui)
+{
+    struct ui_replay *r = ui->rp;
+    const struct dr_pdn_node *n = current(ui);
+    if (!n) {
+        /* stand where the person's own moves left the line */
+        int ply = dr_game_ply(ui->game), k = 0;
+        while (k < ply && k + 1 < r->nline &&
+               dr_move_same(dr_game_move(ui->game, k), &r->line[k + 1]->move))
+            k++;
+        rebuild(ui, k);
+        ui_say(ui, TONE_INFO, "Back on the file's line.");
+        return;
+    }
+    for (int i = n->ply; i >= 1; i--)
+        if (starts_variation(r->line[i])) {
+            const struct dr_pdn_node *branch = r->line[i]->parent;
+            if (!line_through(r, branch->child))
+                return;
+            rebuild(ui, branch->ply);
+            ui_say(ui, TONE_INFO, "Left the variation: back where it branched off.");
+            return;
+        }
+    ui_say(ui, TONE_ERROR, "Not in a variation.");
+}
+
+/* ---- the OV_LIST overlay: a variation, or who plays on ---- */
+
+/* The moves at the position shown: the main continuation first. */
+static const struct dr_pdn_node *branch_move(const struct ui *ui, int i)
+{
+    const struct dr_pdn_node *c = current(ui)->child;
+    while (c && i-- > 0)
+        c = c->next;
+    return c;
+}
+
+static void list_item(const struct ui *ui, int i, char *out, size_t size)
+{
+    static const char *const play[PLAY_COUNT] = {
+        "Play White against the computer", "Play Black against the computer",
+        "Two players at this keyboard (hot-seat)"};
+    if (ui->list == LIST_PLAY) {
+        snprintf(out, size, "%s", play[i]);
+        return;
+    }
+    const struct dr_pdn_node *c = branch_move(ui, i);
+    char m[80];
+    node_text(ui, c, m, sizeof m);
+    snprintf(out, size, "%s%s%s", m, i == 0 ? "  (main line)" : "",
+             c->pre_comment ? "  - " : "");
+    if (c->pre_comment) {
+        size_t len = strlen(out);
+        snprintf(out + len, size - len, "%s", c->pre_comment);
+    }
+}
+
+void replay_list_draw(struct ui *ui)
+{
+    list_box(ui, ui->list == LIST_PLAY ? "Play on from this position" : "Moves here", NULL,
+             "up/down: choose   Enter: take it   Esc: cancel", ui->list_n, ui->list_sel,
+             list_item);
+}
+
+static void open_list(struct ui *ui, enum ui_list what, int n, int sel)
+{
+    ui->overlay = OV_LIST;
+    ui->list = what;
+    ui->list_n = n;
+    ui->list_sel = sel;
+    ui->dirty = true;
+}
+
+static void quit_to(struct ui *ui, enum ui_exit why)
+{
+    ui->exit = why;
+    ui->action.kind = DR_ACT_QUIT;
+    ui->have_action = true;
+}
+
+static void list_take(struct ui *ui)
+{
+    if (ui->list == LIST_PLAY) {
+        ui->play_start = *dr_game_position(ui->game);
+        ui->play_mode = (enum ui_play_mode)ui->list_sel;
+        quit_to(ui, UI_EXIT_PLAY);
+    } else if (current(ui)) {
+        enter(ui, branch_move(ui, ui->list_sel));
+    }
+}
+
+void replay_list_key(struct ui *ui, int key)
+{
+    ui->dirty = true;
+    if (list_move(key, ui->list_n, &ui->list_sel))
+        return;
+    if (key == 27 || key == 'q') {
+        ui->overlay = OV_NONE;
+        ui_say(ui, TONE_INFO, "Cancelled.");
+    } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
+        ui->overlay = OV_NONE;
+        list_take(ui);
+    }
+}
+
+static void choose_variation(struct ui *ui)
+{
+    const struct dr_pdn_node *n = current(ui);
+    if (!n) {
+        ui_say(ui, TONE_ERROR, "Your own line has no variations. Backspace: back to the file.");
+        return;
+    }
+    int count = 0, sel = 0;
+    const struct dr_pdn_node *next =
+        n->ply + 1 < ui->rp->nline ? ui->rp->line[n->ply + 1] : NULL;
+    for (const struct dr_pdn_node *c = n->child; c; c = c->next, count++)
+        if (c == next)
+            sel = count;
+    if (count < 2)
+        ui_say(ui, TONE_ERROR, count ? "No variation here: one move only." : "No more moves.");
+    else
+        open_list(ui, LIST_VARIATIONS, count, sel);
+}
+
+bool replay_board_key(struct ui *ui, int key)
+{
+    if (!ui->rp || !ui->replay || !ui->in_act)
+        return false;
+    switch (key) {
+    case 'v':
+        choose_variation(ui);
+        return true;
+    case KEY_BACKSPACE:
+    case 127:
+    case 8:
+        leave(ui);
+        return true;
+    case 'p':
+        open_list(ui, LIST_PLAY, PLAY_COUNT, ui->cfg.mode == 1 ? PLAY_HOTSEAT : PLAY_WHITE);
+        return true;
+    case 'G':
+        quit_to(ui, UI_EXIT_GAMES);
+        return true;
+    default:
+        return false;
+    }
+}
