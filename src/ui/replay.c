@@ -299,9 +299,7 @@ void replay_where(const struct ui *ui, char *out, size_t size)
     char game[40] = "";
     if (ui->rp->file.n_games > 1)
         snprintf(game, sizeof game, "game %d of %d", ui->rp->game, ui->rp->file.n_games);
-    const char *line = !n ? "your own line" : d > 1 ? "in a variation of a variation"
-                                             : d   ? "in a variation"
-                                                   : "";
+    const char *line = !n ? "your own line" : d ? "in a variation" : "";
     snprintf(out, size, "%s%s%s", game, game[0] && line[0] ? ", " : "", line);
 }
 

@@ -431,5 +431,71 @@ expect "$s" "(ply 4 of 4)" "End goes to the end"
 keys "$s" q
 expect "$s" "[exit 0]" "replay: q quits"
 
+# ---- replay of a file with several games and variations ----
+cat >"$tmp/games.pdn" <<'EOF'
+[Event "First match"]
+[White "Alice"]
+[Black "Bob"]
+[Result "2-0"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28x19 14x23 2-0
+
+[Event "Second match"]
+[White "Carol"]
+[Black "Dave"]
+[Result "*"]
+[GameType "20"]
+
+1. 32-28 $1 19-23 (1... 18-23 {The other answer.} 2. 37-32 (2. 31-27 $2 {Too early.})
+12-18) 2. 28x19 14x23 *
+EOF
+start games replay "$tmp/games.pdn"
+s=$session
+expect "$s" "Games in the file (2)" "a file of several games opens on the list"
+expect "$s" "Carol                Dave                 Second match" "the list shows the tags"
+keys "$s" Down Enter
+expect "$s" "replay: Carol - Dave, Second match (ply 0 of 4) - game 2 of 2" "game 2 is chosen"
+expect "$s" "1. 32-28!" "the NAG \$1 shows as ! beside the move"
+keys "$s" .
+expect "$s" "Next: 19-23; other moves here: 18-23" "the variations here are listed"
+keys "$s" v
+expect "$s" "19-23  (main line)" "v lists the moves here"
+keys "$s" Down Enter
+expect "$s" "Variation: 18-23" "Enter follows the variation chosen"
+expect "$s" "The other answer." "the variation's comment shows"
+expect "$s" "(ply 2 of 4) - game 2 of 2, in a variation" "the title says where the line is"
+keys "$s" v Down Enter
+expect "$s" "Variation: 31-27?" "a variation inside a variation, with its NAG"
+expect "$s" "Too early." "and its comment"
+expect "$s" "In a variation (depth 2)" "the nesting shows"
+keys "$s" BSpace
+expect "$s" "Left the variation" "Backspace leaves a variation"
+expect "$s" "2. 37-32" "back on the line the inner variation branched from"
+gone "$s" "Too early." 3 && ok || bad "the inner variation's comment is gone" "$s"
+keys "$s" BSpace
+expect "$s" "(ply 1 of 4) - game 2 of 2" "Backspace again: back on the main line"
+gone "$s" "in a variation" 3 && ok || bad "the title leaves the variation" "$s"
+keys "$s" .
+expect "$s" "Redone. White to move (ply 2)" "stepping on follows the main line"
+keys "$s" G
+expect "$s" "Games in the file (2)" "G goes back to the list"
+keys "$s" Up Enter
+expect "$s" "replay: Alice - Bob, First match (ply 0 of 4) - game 1 of 2" "another game from the list"
+keys "$s" . .
+expect "$s" "(ply 2 of 4)" "stepping in the other game"
+keys "$s" p
+expect "$s" "Play on from this position" "p asks who plays on"
+keys "$s" Down Down Enter
+expect "$s" "two players" "a hot-seat game starts from the position"
+expect "$s" "(no moves yet)" "with the replayed position as its start"
+expect "$s" "You must capture" "the replayed position: White must take on 23"
+keys "$s" m
+text "$s" "28x19"
+keys "$s" Enter
+expect "$s" "White played 28x19" "and it plays on from there"
+keys "$s" q
+expect "$s" "[exit 0]" "replay of several games: q quits"
+
 echo "test_ui: $pass passed, $fail failed"
 [ $fail -eq 0 ]
