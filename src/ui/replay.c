@@ -201,7 +201,8 @@ int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
                  " Replay: choose a game");
         list_box(ui, title,
                  "     #  White                Black                Event                    Result",
-                 "up/down: choose   Enter: replay it   q: quit", n, sel, game_item);
+                 ui->from_menu ? "up/down: choose   Enter: replay it   q: back to the menu"
+                                : "up/down: choose   Enter: replay it   q: quit", n, sel, game_item);
         refresh();
         int key = term_key(&ui->term, 200);
         if (key == UI_KEY_SIGNAL) {
@@ -211,7 +212,7 @@ int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
             chosen = sel + 1;
             done = true;
         } else if (key == 'q' || key == 'Q' || key == 27) {
-            ui->exit = UI_EXIT_QUIT;
+            ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
             done = true;
         } else {
             list_move(key, n, &sel);

@@ -301,7 +301,7 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
         if (index == 0)
             index = replay_choose_game(ui, rp, last);
         if (index == 0)
-            return;
+            break;
         struct game_setup s;
         if (!replay_setup(rp, index, &s, why, sizeof why)) {
             ui_say(ui, TONE_ERROR, "%s", why);
@@ -396,6 +396,13 @@ int dr_ui_run(const struct dr_ui_options *o)
             struct start_choice c = start_screen(ui);
             if (c.what == START_QUIT)
                 break;
+            if (c.what == START_REPLAY) {
+                run_replay(ui, c.replay, 0);
+                replay_free(c.replay);
+                if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
+                    break;
+                continue;
+            }
             struct game_setup s;
             if (c.what == START_CONTINUE) {
                 setup_saved(&s, c.saved);

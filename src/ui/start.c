@@ -283,18 +283,16 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         st->replay_prompt = false;
         char why[300], path[600];
         expand_home(st->input, path, sizeof path);
-        struct saved_game *s = calloc(1, sizeof *s);
-        if (!s || !load_game(path, 1, s, why, sizeof why)) {
+        /* the whole file: its list of games, variations and comments */
+        struct ui_replay *r = replay_open(path, why, sizeof why);
+        if (!r) {
             snprintf(ui->status, sizeof ui->status, "Cannot open %.200s: %.250s", st->input,
-                     s ? why : "out of memory");
+                     why);
             ui->tone = TONE_ERROR;
-            saved_game_free(s);
             return false;
         }
-        s->hotseat = true;
-        s->replay = true;
-        c->what = START_CONTINUE;
-        c->saved = s;
+        c->what = START_REPLAY;
+        c->replay = r;
         return true;
     } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && n > 0) {
         st->input[n - 1] = 0;
@@ -308,7 +306,7 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
 struct start_choice start_screen(struct ui *ui)
 {
     struct start *st = calloc(1, sizeof *st);
-    struct start_choice c = {START_QUIT, NULL};
+    struct start_choice c = {START_QUIT, NULL, NULL};
     if (!st)
         return c;
     load_variants(ui, st);

@@ -325,7 +325,8 @@ int replay_count(const struct ui_replay *r);
 /* Set up game index (1-based) from its main line; false with why. */
 bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *why, int size);
 /* The full-screen list of the file's games: the index chosen, 0 for none
- * (q, Esc or a signal, then ui->exit says which). */
+ * (q, Esc or a signal, then ui->exit says which: QUIT, or MENU when the
+ * start screen opened the file). */
 int replay_choose_game(struct ui *ui, struct ui_replay *r, int current);
 /* Replay keys on the board (v, Backspace, p, G); false when not one. */
 bool replay_board_key(struct ui *ui, int key);
@@ -344,10 +345,11 @@ int replay_line_plies(const struct ui *ui);
 void replay_where(const struct ui *ui, char *out, size_t size);
 
 /* start.c */
-enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE };
+enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE, START_REPLAY };
 struct start_choice {
     enum start_what what;
-    struct saved_game *saved; /* START_CONTINUE: the game to go on with */
+    struct saved_game *saved;  /* START_CONTINUE: the game to go on with */
+    struct ui_replay *replay;  /* START_REPLAY: the file to replay */
 };
 struct start_choice start_screen(struct ui *ui);
 /* Show a problem on the start screen next time it is drawn. */

@@ -497,5 +497,21 @@ expect "$s" "White played 28x19" "and it plays on from there"
 keys "$s" q
 expect "$s" "[exit 0]" "replay of several games: q quits"
 
+# the start screen replays a file the same way, and q goes back to it
+start menureplay
+s=$session
+expect "$s" "Continue the last game" "the start screen, with the game played on from the replay"
+keys "$s" Down Enter
+expect "$s" "Replay the PDN file:" "the start screen asks for a file to replay"
+text "$s" "$tmp/games.pdn"
+keys "$s" Enter
+expect "$s" "q: back to the menu" "the start screen's replay opens the list of games"
+keys "$s" Down Enter
+expect "$s" "game 2 of 2" "and replays the game chosen"
+keys "$s" q
+expect "$s" "Replay a PDN file" "q goes back to the start screen"
+keys "$s" q
+expect "$s" "[exit 0]" "start screen replay: q quits"
+
 echo "test_ui: $pass passed, $fail failed"
 [ $fail -eq 0 ]
