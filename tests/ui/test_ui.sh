@@ -476,6 +476,17 @@ gone "$s" "Too early." 3 && ok || bad "the inner variation's comment is gone" "$
 keys "$s" BSpace
 expect "$s" "(ply 1 of 4) - game 2 of 2" "Backspace again: back on the main line"
 gone "$s" "in a variation" 3 && ok || bad "the title leaves the variation" "$s"
+keys "$s" m
+text "$s" "17-21"
+keys "$s" Enter
+expect "$s" "Your own line: not in the file" "a move of one's own leaves the file's tree"
+keys "$s" BSpace
+expect "$s" "Back on the file's line." "Backspace comes back to the file's line"
+expect "$s" "(ply 1 of 4) - game 2 of 2" "where the own line left it"
+keys "$s" "?"
+expect "$s" "replay: the moves here; choose a variation" "the help lists the replay keys"
+keys "$s" x
+gone "$s" "Keys (any key closes)" 3 && ok || bad "any key closes the help (replay)" "$s"
 keys "$s" .
 expect "$s" "Redone. White to move (ply 2)" "stepping on follows the main line"
 keys "$s" G
