@@ -96,6 +96,11 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
     const struct dr_pdn_game *g = r->file.games[index - 1];
     if (!g->variant) {
         snprintf(why, (size_t)size, "game %d: its variant is not supported", index);
+        for (int i = 0; i < r->file.n_diags; i++) /* the reader knows why */
+            if (r->file.diags[i].game == index && !r->file.diags[i].warning) {
+                dr_pdn_diag_format(&r->file, &r->file.diags[i], why, (size_t)size);
+                break;
+            }
         return false;
     }
     r->game = index;
@@ -199,6 +204,9 @@ int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
         erase();
         term_put(0, 0, ui->term.cols, term_attr(&ui->term, FG_TITLE, BG_NONE),
                  " Replay: choose a game");
+        term_put(ui->term.rows - 1, 1, ui->term.cols - 2,
+                 term_attr(&ui->term, ui->tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
+                 ui->status);
         list_box(ui, title,
                  "     #  White                Black                Event                    Result",
                  ui->from_menu ? "up/down: choose   Enter: replay it   q: back to the menu"

@@ -61,23 +61,9 @@ void session_save(struct ui *ui, const char *path)
         ui_say(ui, TONE_ERROR, "Not saved: %s", why);
 }
 
-void session_open(struct ui *ui, const char *path)
+/* The loop ends this game; the session starts what was opened. */
+static void end_for_load(struct ui *ui)
 {
-    char full[600], why[300];
-    while (*path == ' ')
-        path++;
-    if (!*path)
-        return;
-    expand_home(path, full, sizeof full);
-    struct saved_game *s = calloc(1, sizeof *s);
-    if (!s || !load_game(full, 1, s, why, sizeof why)) {
-        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, s ? why : "out of memory");
-        free(s);
-        return;
-    }
-    /* the loop ends this game; the session starts the loaded one */
-    saved_game_free(ui->pending);
-    ui->pending = s;
     ui->exit = UI_EXIT_LOAD;
     struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
     if (ui->in_act) {
@@ -86,6 +72,36 @@ void session_open(struct ui *ui, const char *path)
     } else {
         dr_loop_post(ui->loop, a);
     }
+}
+
+void session_open(struct ui *ui, const char *path)
+{
+    char full[600], why[300];
+    while (*path == ' ')
+        path++;
+    if (!*path)
+        return;
+    expand_home(path, full, sizeof full);
+    if (ui->rp) { /* replaying a whole file: the new one is replayed whole too */
+        struct ui_replay *r = replay_open(full, why, sizeof why);
+        if (!r) {
+            ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
+            return;
+        }
+        replay_free(ui->pending_rp);
+        ui->pending_rp = r;
+        end_for_load(ui);
+        return;
+    }
+    struct saved_game *s = calloc(1, sizeof *s);
+    if (!s || !load_game(full, 1, s, why, sizeof why)) {
+        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, s ? why : "out of memory");
+        free(s);
+        return;
+    }
+    saved_game_free(ui->pending);
+    ui->pending = s;
+    end_for_load(ui);
 }
 
 void session_autosave(struct ui *ui)
@@ -295,9 +311,10 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
 {
     char why[300];
     int last = 1;
-    if (index == 0 && replay_count(rp) == 1)
-        index = 1;
+    struct ui_replay *opened = NULL; /* a file opened with o: ours to free */
     for (;;) {
+        if (index == 0 && replay_count(rp) == 1)
+            index = 1;
         if (index == 0)
             index = replay_choose_game(ui, rp, last);
         if (index == 0)
@@ -307,22 +324,29 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
             ui_say(ui, TONE_ERROR, "%s", why);
             last = index;
             index = 0;
+            if (replay_count(rp) == 1)
+                break; /* no other game to choose */
             continue;
         }
         ui->rp = rp;
         run_game(ui, &s);
+        ui->status[0] = 0; /* the game's last words do not belong under the list */
         last = index;
         index = 0;
-        if (ui->exit == UI_EXIT_PLAY)
+        if (ui->exit == UI_EXIT_PLAY) {
             play_from_here(ui);
-        else if (ui->exit == UI_EXIT_LOAD && ui->pending) {
-            ui->rp = NULL; /* o opened another file: its main line, as before */
-            run_loads(ui, &s);
+        } else if (ui->exit == UI_EXIT_LOAD && ui->pending_rp) {
+            replay_free(opened);
+            rp = opened = ui->pending_rp;
+            ui->pending_rp = NULL;
+            last = 1;
+            continue;
         }
         if (ui->exit != UI_EXIT_GAMES)
             break;
     }
     ui->rp = NULL;
+    replay_free(opened);
 }
 
 static int check_options(const struct dr_ui_options *o)
@@ -371,8 +395,8 @@ int dr_ui_run(const struct dr_ui_options *o)
         /* problems with the file go to stderr, before the screen is taken */
         struct game_setup s;
         replay = replay_open(o->replay_file, why, sizeof why);
-        if (!replay || (o->replay_game && !replay_setup(replay, o->replay_game, &s, why,
-                                                         sizeof why))) {
+        int want = !replay ? 0 : o->replay_game ? o->replay_game : replay_count(replay) == 1;
+        if (!replay || (want && !replay_setup(replay, want, &s, why, sizeof why))) {
             fprintf(stderr, "draughts replay: %s\n", why);
             replay_free(replay);
             free(ui);
@@ -430,6 +454,7 @@ int dr_ui_run(const struct dr_ui_options *o)
         }
     }
     saved_game_free(ui->pending);
+    replay_free(ui->pending_rp);
     replay_free(replay);
     hint_free(ui->hinter);
     term_end(&ui->term);

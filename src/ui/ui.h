@@ -180,7 +180,8 @@ struct ui {
     char autosave_path[512];
     bool autosave_failed;
     struct saved_game *pending;        /* a file opened during the game */
-    struct ui_replay *rp;              /* replay of `draughts replay`: the file's tree */
+    struct ui_replay *rp;              /* replay of a whole file: its tree */
+    struct ui_replay *pending_rp;      /* a file opened with o while replaying one */
     struct dr_position play_start;     /* UI_EXIT_PLAY: the position to play on from */
     enum ui_play_mode play_mode;
 

@@ -489,6 +489,16 @@ keys "$s" x
 gone "$s" "Keys (any key closes)" 3 && ok || bad "any key closes the help (replay)" "$s"
 keys "$s" .
 expect "$s" "Redone. White to move (ply 2)" "stepping on follows the main line"
+keys "$s" o
+text "$s" "$tmp/game.pdn"
+keys "$s" Enter
+expect "$s" "replay: Alice - Bob, Test (ply 0 of 4)" "o replays another file (one game: no list)"
+keys "$s" o
+text "$s" "$tmp/games.pdn"
+keys "$s" Enter
+expect "$s" "Games in the file (2)" "o on a file of several games opens its list"
+keys "$s" Down Enter
+expect "$s" "(ply 0 of 4) - game 2 of 2" "a game of the file opened with o"
 keys "$s" G
 expect "$s" "Games in the file (2)" "G goes back to the list"
 keys "$s" Up Enter
