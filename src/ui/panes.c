@@ -10,8 +10,7 @@
 #include "draughts/zobrist.h"
 #include "ui.h"
 
-/* Word-wrap text into at most maxlines lines of width; returns lines used. */
-static int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text)
+int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text)
 {
     int used = 0;
     const char *s = text;

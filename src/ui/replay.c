@@ -316,43 +316,26 @@ void replay_where(const struct ui *ui, char *out, size_t size)
 
 static int put_text(struct ui *ui, int y, int maxlines, enum ui_fg fg, const char *text)
 {
-    /* wrap at spaces, at most maxlines lines */
-    int w = ui->lay.pw, used = 0;
-    const char *s = text;
-    while (*s && used < maxlines) {
-        int n = (int)strlen(s);
-        if (n > w) {
-            n = w;
-            while (n > 0 && s[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
-        char line[512];
-        snprintf(line, sizeof line, "%.*s", n, s);
-        term_put(y + used++, ui->lay.px, w, term_attr(&ui->term, fg, BG_NONE), line);
-        s += n;
-        while (*s == ' ')
-            s++;
-    }
-    return used;
+    return put_wrapped(y, ui->lay.px, ui->lay.pw, maxlines, term_attr(&ui->term, fg, BG_NONE),
+                       text);
 }
 
-/* "Next: 19-23; variations: 18-23, 17-22 (v)" */
+/* "Next: 19-23; other moves here: 18-23, 17-22 (v: choose)" */
 static void branches(const struct ui *ui, const struct dr_pdn_node *n, char *out, size_t size)
 {
-    const struct dr_pdn_node *next = dr_game_ply(ui->game) + 1 < ui->rp->nline
-                                         ? ui->rp->line[dr_game_ply(ui->game) + 1]
-                                         : n->child;
+    int ply = dr_game_ply(ui->game);
+    const struct dr_pdn_node *next = ply + 1 < ui->rp->nline ? ui->rp->line[ply + 1] : n->child;
     char m[80];
     node_text(ui, next, m, sizeof m);
     snprintf(out, size, "Next: %s; other moves here:", m);
+    bool first = true;
     for (const struct dr_pdn_node *c = n->child; c; c = c->next) {
         if (c == next)
             continue;
         size_t len = strlen(out);
         node_text(ui, c, m, sizeof m);
-        snprintf(out + len, size - len, " %s%s", m, c->next && c->next != next ? "," : "");
+        snprintf(out + len, size - len, "%s %s", first ? "" : ",", m);
+        first = false;
     }
     size_t len = strlen(out);
     snprintf(out + len, size - len, " (v: choose)");

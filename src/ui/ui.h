@@ -256,6 +256,8 @@ void board_draw(struct ui *ui);
 /* panes.c */
 void panes_draw(struct ui *ui);
 void panes_too_small(struct ui *ui);
+/* Word-wrap text into at most maxlines lines of width; returns lines used. */
+int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
 /* "International draughts (FMJD)": the description up to its colon. */
 void ui_variant_title(const struct dr_variant *v, char *out, int size);
 
