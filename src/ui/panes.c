@@ -306,15 +306,10 @@ static void keys_line(struct ui *ui)
                      "n new game   u take back   s save   F position (FEN)   ? keys   %s", q);
         else if (ui_engine_thinking(ui))
             snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
-        else if (ui->replay && ui->rp && ui->sel < 0)
+        else if (ui->replay && ui->sel < 0)
             snprintf(buf, sizeof buf,
                      ". next   , back   Home/End   v variations   Backspace leave   "
                      "p play from here   G games   ? keys   %s",
-                     q);
-        else if (ui->replay && ui->sel < 0)
-            snprintf(buf, sizeof buf,
-                     ". or PgDn next   , or PgUp back   Home start   End end   "
-                     "(a move of your own starts a new line)   ? keys   %s",
                      q);
         else if (ui->sel >= 0)
             snprintf(buf, sizeof buf,
@@ -371,17 +366,7 @@ void panes_draw(struct ui *ui)
         y += engine_lines(ui, y, 4);
         y++;
     }
-    /* replay: the file's comment on the move just shown */
-    int ply = dr_game_ply(ui->game);
-    bool on_line = ui->comments && ply < ui->ncomments;
-    for (int i = 0; on_line && i < ply; i++)
-        on_line = dr_move_same(dr_game_move(ui->game, i), &ui->line[i]);
-    if (on_line && ui->comments[ply] && bottom - y > 6) {
-        y += put_wrapped(y, ui->lay.px, ui->lay.pw, 3, term_attr(t, FG_GOOD, BG_NONE),
-                         ui->comments[ply]);
-        y++;
-    }
-    /* replay of a whole file: comments, variations, where the line is */
+    /* replay: comments, variations, where the line is */
     if (ui->rp && bottom - y > 6)
         y += replay_pane(ui, y, bottom - y - 5 < 8 ? bottom - y - 5 : 8);
     if (ui->hint_shown) {

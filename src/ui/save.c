@@ -1,5 +1,5 @@
 /* Games as PDN files: saving (atomic, through dr_pdn_save), the autosave,
- * and reading a game back to continue or replay it.  Who played what is
+ * and reading a game back to continue it.  Who played what is
  * kept in three tags of our own so that "continue the last game" can set
  * the same game up again: DraughtsMode, DraughtsHuman, DraughtsLevel. */
 #include <stdio.h>
@@ -16,23 +16,8 @@ void saved_game_free(struct saved_game *s)
 {
     if (!s)
         return;
-    if (s->comments)
-        for (int i = 0; i <= s->nmoves; i++)
-            free(s->comments[i]);
-    free(s->comments);
     free(s->moves);
     free(s);
-}
-
-static char *copy(const char *s)
-{
-    if (!s || !*s)
-        return NULL;
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c)
-        memcpy(c, s, n);
-    return c;
 }
 
 bool save_game(struct ui *ui, const char *path, char *why, int size)
@@ -98,14 +83,8 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
         snprintf(why, (size_t)size, "out of memory");
         goto done;
     }
-    out->comments = calloc((size_t)n + 1, sizeof *out->comments);
-    if (out->comments)
-        out->comments[0] = copy(g->root.comment);
-    for (const struct dr_pdn_node *node = g->root.child; node; node = node->child) {
+    for (const struct dr_pdn_node *node = g->root.child; node; node = node->child)
         out->moves[out->nmoves++] = node->move;
-        if (out->comments)
-            out->comments[out->nmoves] = copy(node->comment);
-    }
     const char *result = dr_pdn_tag(g, "Result");
     out->finished = result && strcmp(result, "*") && strcmp(result, "?");
     const char *mode = dr_pdn_tag(g, "DraughtsMode");
@@ -118,12 +97,6 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
         out->level = 3;
     out->games_in_file = f.n_games;
     const char *date = dr_pdn_tag(g, "Date");
-    const char *tags[3] = {"White", "Black", "Event"};
-    char *dest[3] = {out->white, out->black, out->event};
-    for (int i = 0; i < 3; i++) {
-        const char *t = dr_pdn_tag(g, tags[i]);
-        snprintf(dest[i], sizeof out->white, "%s", t && strcmp(t, "?") ? t : "");
-    }
     char who[64], title[120];
     if (out->hotseat)
         snprintf(who, sizeof who, "two players");
@@ -138,11 +111,6 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
 done:
     dr_pdn_file_free(&f);
     if (!ok) {
-        if (out->comments)
-            for (int i = 0; i <= out->nmoves; i++)
-                free(out->comments[i]);
-        free(out->comments);
-        out->comments = NULL;
         free(out->moves);
         out->moves = NULL;
     }

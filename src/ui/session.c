@@ -129,9 +129,6 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->replay = s->replay;
     ui->repeat = DR_ACT_NONE;
     snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
-    ui->comments = s->replay ? s->comments : NULL;
-    ui->ncomments = s->nmoves + 1;
-    ui->line = s->moves;
     ui->human_side = s->human_side;
     ui->level = s->level;
     ui->exit = UI_EXIT_NONE;
@@ -251,15 +248,8 @@ static bool setup_saved(struct game_setup *s, const struct saved_game *g)
     s->moves = g->moves;
     s->nmoves = g->nmoves;
     s->hotseat = g->hotseat;
-    s->replay = g->replay;
     s->human_side = g->human_side;
     s->level = g->level;
-    s->comments = g->comments;
-    if (g->replay) {
-        const char *w = g->white[0] ? g->white : "?", *b = g->black[0] ? g->black : "?";
-        snprintf(s->title, sizeof s->title, "%s - %s%s%s", w, b, g->event[0] ? ", " : "",
-                 g->event);
-    }
     return true;
 }
 
@@ -269,7 +259,6 @@ static void run_loads(struct ui *ui, const struct game_setup *s)
     while (ui->exit == UI_EXIT_LOAD && ui->pending) {
         struct saved_game *p = ui->pending;
         ui->pending = NULL;
-        p->replay = s->replay;
         struct game_setup next;
         setup_saved(&next, p);
         /* keep who plays what; a file does not choose that for us */

@@ -127,20 +127,18 @@ struct ui_layout {
 struct ui_hint;
 struct ui_replay;
 
-/* A game read back from a PDN file (the autosave or any other). */
+/* A game read back from a PDN file to continue it (the autosave or any
+ * other); replays keep the whole file (replay.c). */
 struct saved_game {
     struct dr_variant variant;
     struct dr_position start;
     struct dr_move *moves;   /* the main line */
     int nmoves;
-    char **comments;         /* [ply]: the comment after move ply (0: before the first), or NULL */
     bool finished;           /* a result other than "*" */
     bool hotseat;            /* who played, from our own tags (autosave) */
     int human_side, level;
     char description[256];   /* "Italian draughts (FID) after 12 plies, ..." */
-    char white[64], black[64], event[64];
     int games_in_file;
-    bool replay;             /* open at the start and step through it */
 };
 
 /* What a game starts from. */
@@ -152,7 +150,6 @@ struct game_setup {
     bool hotseat;
     bool replay;                 /* go back to the start; the moves are there to redo */
     char title[200];             /* replay: who played whom */
-    char *const *comments;       /* replay: the file's comments by ply (nmoves + 1), or NULL */
     int human_side, level;
 };
 
@@ -169,9 +166,6 @@ struct ui {
     bool hotseat;
     bool replay;                       /* stepping through a saved game */
     char replay_title[200];
-    char *const *comments;             /* replay: comments by ply, or NULL */
-    const struct dr_move *line;        /* replay: the file's main line */
-    int ncomments;
     enum dr_action_kind repeat;        /* Home/End: undo or redo all the way */
     int human_side;                    /* against the computer */
     int level;
