@@ -305,6 +305,16 @@ static void test_decisions_through_loop(void **state)
     assert_int_equal(dr_game_result(g), DR_BLACK_WINS);
     assert_int_equal(dr_game_reason(g), DR_REASON_TIME);
     dr_game_free(g);
+
+    /* an arbiter ends a game without end (German has no move counter) */
+    g = new_game("german", NULL, NULL, &v);
+    dr_game_adjudicate(g, DR_DRAW);
+    assert_int_equal(dr_game_result(g), DR_DRAW);
+    assert_int_equal(dr_game_reason(g), DR_REASON_ADJUDICATION);
+    char why[128];
+    dr_game_result_sentence(g, why, sizeof why);
+    assert_string_equal(why, "Draw: adjudicated after 0 plies");
+    dr_game_free(g);
 }
 
 /* Undo against the computer takes back the engine's answer too. */

@@ -24,6 +24,7 @@ enum dr_reason {
     DR_REASON_AGREEMENT,
     DR_REASON_RESIGNATION,
     DR_REASON_TIME,
+    DR_REASON_ADJUDICATION,  /* an arbiter (a match runner) ended a game without end */
 };
 
 /* Counters that the draw rules read, as they stand after a ply. */
@@ -65,6 +66,7 @@ int dr_game_redo_count(const struct dr_game *g);
 void dr_game_resign(struct dr_game *g, int side);
 void dr_game_agree_draw(struct dr_game *g);
 void dr_game_flag(struct dr_game *g, int side);  /* side ran out of time */
+void dr_game_adjudicate(struct dr_game *g, enum dr_result r);
 
 enum dr_result dr_game_result(const struct dr_game *g);
 enum dr_reason dr_game_reason(const struct dr_game *g);

@@ -21,6 +21,7 @@ enum dr_action_kind {
     DR_ACT_MOVE_NOW,   /* tell a thinking engine to answer now */
     DR_ACT_QUIT,
     DR_ACT_FLAG,       /* the acting player's clock ran out: it loses on time */
+    DR_ACT_ADJUDICATE_DRAW, /* an arbiter ends a game that would not end (match cap) */
 };
 
 struct dr_action {

@@ -166,14 +166,8 @@ static struct dr_action capped_act(void *ctx, struct dr_loop *loop)
 {
     struct capped *c = ctx;
     if (dr_game_ply(dr_loop_game(loop)) >= c->max_plies)
-        return (struct dr_action){DR_ACT_OFFER_DRAW, {0, 0, 0, 0}, 0};
+        return (struct dr_action){DR_ACT_ADJUDICATE_DRAW, {0, 0, 0, 0}, 0};
     return c->inner.act(c->inner.ctx, loop);
-}
-
-static bool capped_accept(void *ctx, struct dr_loop *loop)
-{
-    struct capped *c = ctx;
-    return dr_game_ply(dr_loop_game(loop)) >= c->max_plies;
 }
 
 /* Each game is added to the file as soon as it ends (atomically), so an
@@ -229,8 +223,8 @@ int cmd_match(int argc, char **argv)
         hub_client_new_game(eng[1]);
         struct capped cw = {hub_client_player(eng[e1 == DR_WHITE ? 0 : 1]), o.max_plies},
                       cb = {hub_client_player(eng[e1 == DR_WHITE ? 1 : 0]), o.max_plies};
-        struct dr_player pw = {cw.inner.name, true, false, &cw, capped_act, capped_accept},
-                         pb = {cb.inner.name, true, false, &cb, capped_act, capped_accept};
+        struct dr_player pw = {cw.inner.name, true, false, &cw, capped_act, NULL},
+                         pb = {cb.inner.name, true, false, &cb, capped_act, NULL};
         struct dr_loop *loop = dr_loop_new(g);
         dr_loop_set_player(loop, DR_WHITE, &pw);
         dr_loop_set_player(loop, DR_BLACK, &pb);

@@ -253,6 +253,11 @@ void dr_game_flag(struct dr_game *g, int side)
     decide(g, side == DR_WHITE ? DR_BLACK_WINS : DR_WHITE_WINS, DR_REASON_TIME);
 }
 
+void dr_game_adjudicate(struct dr_game *g, enum dr_result r)
+{
+    decide(g, r, DR_REASON_ADJUDICATION);
+}
+
 const char *dr_result_text(enum dr_result r)
 {
     switch (r) {
@@ -302,6 +307,10 @@ void dr_game_result_sentence(const struct dr_game *g, char *buf, size_t size)
         break;
     case DR_REASON_TIME:
         snprintf(tmp, sizeof tmp, "%s ran out of time", loser);
+        why = tmp;
+        break;
+    case DR_REASON_ADJUDICATION:
+        snprintf(tmp, sizeof tmp, "adjudicated after %d plies", g->ply);
         why = tmp;
         break;
     case DR_REASON_NONE:

@@ -151,6 +151,12 @@ static bool apply(struct dr_loop *loop, int side, const struct dr_action *a)
         }
         break;
     }
+    case DR_ACT_ADJUDICATE_DRAW:
+        if (!dr_game_over(g)) {
+            dr_game_adjudicate(g, DR_DRAW);
+            dr_loop_notify(loop, DR_EV_OVER, NULL);
+        }
+        break;
     case DR_ACT_FLAG:
         if (!dr_game_over(g)) {
             dr_game_flag(g, side);
