@@ -803,7 +803,7 @@ void input_key(struct ui *ui, int key)
         break;
     case 'q':
     case 'Q':
-        if (!session_autosaves(ui) && dr_game_ply(g) > 0 && !over) {
+        if (!session_autosaves(ui) && !ui->replay && dr_game_ply(g) > 0 && !over) {
             ask(ui, CF_QUIT);
         } else {
             ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;

@@ -106,7 +106,9 @@ void session_open(struct ui *ui, const char *path)
 
 void session_autosave(struct ui *ui)
 {
-    if (!session_autosaves(ui) || !ui->game)
+    /* a replay is the file's game, not the person's: it must not take the
+     * place of a game that can be continued */
+    if (!session_autosaves(ui) || !ui->game || ui->replay)
         return;
     /* an empty board would replace a game that can still be continued */
     if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))

@@ -430,6 +430,9 @@ keys "$s" End
 expect "$s" "(ply 4 of 4)" "End goes to the end"
 keys "$s" q
 expect "$s" "[exit 0]" "replay: q quits"
+# (the start screen test above left no autosave: a replay must not write one)
+[ -e "$tmp/data/draughts/autosave.pdn" ] &&
+    bad "a replay does not take the place of the autosaved game" || ok
 
 # ---- replay of a file with several games and variations ----
 cat >"$tmp/games.pdn" <<'EOF'
