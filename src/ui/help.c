@@ -86,6 +86,7 @@ void help_draw(struct ui *ui)
         {"Backspace", "replay: leave the variation, back where it branched off"},
         {"p", "replay: play on from this position (computer or friend)"},
         {"G", "replay: the list of the file's games"},
+        {"#", "replay: go to a move (12, or 12... / 12b for the second player's)"},
         {"t", "hint: the computer suggests a move"},
         {"g", "make the computer move now"},
         {"d", "offer a draw"},
@@ -151,6 +152,8 @@ static void prompt_draw(struct ui *ui)
         example_move(ui, ex);
         snprintf(line, sizeof line, "Your move (e.g. %s): ", ex);
         label = line;
+    } else if (ui->prompt == PR_GOTO) {
+        label = "Go to move: ";
     } else if (ui->prompt == PR_SAVE) {
         label = "Save the game (PDN) to: ";
     } else {

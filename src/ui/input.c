@@ -474,7 +474,7 @@ static void submit_move(struct ui *ui, const char *text)
     ui_say(ui, TONE_ERROR, "%s", err.msg);
 }
 
-static void open_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
+void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
 {
     ui->overlay = OV_PROMPT;
     ui->prompt = kind;
@@ -496,6 +496,8 @@ static void prompt_key(struct ui *ui, int key)
             submit_move(ui, text);
         else if (ui->prompt == PR_SAVE)
             session_save(ui, text);
+        else if (ui->prompt == PR_GOTO)
+            replay_goto(ui, text);
         else
             session_open(ui, text);
     } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
@@ -697,7 +699,7 @@ void input_key(struct ui *ui, int key)
     case 'm':
     case ':':
         if (my_turn)
-            open_prompt(ui, PR_MOVE, NULL);
+            input_prompt(ui, PR_MOVE, NULL);
         else
             ui_say(ui, TONE_ERROR, over ? "The game is over." : "Wait for your turn to move.");
         break;
@@ -707,6 +709,8 @@ void input_key(struct ui *ui, int key)
             ui_say(ui, TONE_ERROR, "Wait for your turn.");
         } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
             ui->repeat = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
+            ui->repeat_to = -1;
+            ui->repeat_say[0] = 0;
             act(ui, ui->repeat, NULL);
         }
         break;
@@ -780,14 +784,14 @@ void input_key(struct ui *ui, int key)
         if (session_can_save(ui, ui->status, sizeof ui->status)) {
             char name[300];
             session_default_name(ui, name, sizeof name);
-            open_prompt(ui, PR_SAVE, name);
+            input_prompt(ui, PR_SAVE, name);
         } else {
             ui->tone = TONE_ERROR;
         }
         break;
     case 'o':
         if (session_can_save(ui, ui->status, sizeof ui->status))
-            open_prompt(ui, PR_LOAD, NULL);
+            input_prompt(ui, PR_LOAD, NULL);
         else
             ui->tone = TONE_ERROR;
         break;
@@ -815,7 +819,7 @@ void input_key(struct ui *ui, int key)
         if (key >= '0' && key <= '9' && my_turn &&
             ui->variant.notation == DR_NOTATION_NUMERIC) {
             char first[2] = {(char)key, 0};
-            open_prompt(ui, PR_MOVE, first);
+            input_prompt(ui, PR_MOVE, first);
         }
         break;
     }

@@ -308,8 +308,8 @@ static void keys_line(struct ui *ui)
             snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
         else if (ui->replay && ui->sel < 0)
             snprintf(buf, sizeof buf,
-                     ". next   , back   Home/End   v variations   Backspace leave   "
-                     "p play from here   G games   ? keys   %s",
+                     ". next   , back   Home/End   # go to move   v variations   "
+                     "Backspace leave   p play on   G games   ? keys   %s",
                      q);
         else if (ui->sel >= 0)
             snprintf(buf, sizeof buf,

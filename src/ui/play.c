@@ -219,15 +219,21 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
     ui->in_act = true;
     ui->have_action = false;
     input_begin_turn(ui);
-    /* Home and End: one undo or redo after another, drawn as they go */
-    if (ui->repeat == DR_ACT_UNDO && dr_game_ply(ui->game) > 0) {
+    /* Home and End: one undo or redo after another, drawn as they go; # (go
+     * to move) the same as far as ply repeat_to, then says where it is */
+    int ply = dr_game_ply(ui->game);
+    if (ui->repeat == DR_ACT_UNDO && ply > 0 && ply > ui->repeat_to) {
         ui->action.kind = DR_ACT_UNDO;
         ui->have_action = true;
-    } else if (ui->repeat == DR_ACT_REDO && dr_game_redo_count(ui->game) > 0) {
+    } else if (ui->repeat == DR_ACT_REDO && dr_game_redo_count(ui->game) > 0 &&
+               (ui->repeat_to < 0 || ply < ui->repeat_to)) {
         ui->action.kind = DR_ACT_REDO;
         ui->have_action = true;
-    } else {
+    } else if (ui->repeat != DR_ACT_NONE) {
         ui->repeat = DR_ACT_NONE;
+        if (ui->repeat_say[0])
+            ui_say(ui, TONE_INFO, "%s", ui->repeat_say);
+        ui->repeat_say[0] = 0;
     }
     while (!ui->have_action) {
         int64_t now = term_now_ms();

@@ -7,6 +7,7 @@
  * changes the line, so the game is rebuilt from the line's moves (between
  * two actions of the person, while the loop waits for one) and the views
  * hear DR_EV_START as after a new game. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -539,6 +540,79 @@ static void choose_variation(struct ui *ui)
         open_list(ui, LIST_VARIATIONS, count, sel);
 }
 
+/* ---- going to a move: # ---- */
+
+/* "12" is the position after the first player's 12th move as the move list
+ * numbers it, "12..." or "12b" after the second player's; "0" the start.
+ * The game steps there by undo or redo, one at a time, like Home and End. */
+void replay_goto(struct ui *ui, const char *text)
+{
+    struct dr_game *g = ui->game;
+    const char *s = text;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!*s) {
+        ui_say(ui, TONE_INFO, "Cancelled.");
+        return;
+    }
+    long n = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*s) && digits < 6) {
+        n = n * 10 + (*s++ - '0');
+        digits++;
+    }
+    int dots = 0;
+    bool second = false;
+    for (; *s == '.' || *s == ' '; s++)
+        dots += *s == '.';
+    if (*s == 'b' || *s == 'B') {
+        second = true;
+        s++;
+    }
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!digits || *s || dots == 2 || (second && dots >= 3)) {
+        ui_say(ui, TONE_ERROR,
+               "Go to move: \"%s\" is not a move number. Type e.g. 12, or 12... (or 12b) "
+               "for the second player's move.", text);
+        return;
+    }
+    second = second || dots >= 3;
+    int first = ui->variant.first_player;
+    int offset = dr_game_start(g)->side != first ? 1 : 0;
+    int ply = dr_game_ply(g), total = ply + dr_game_redo_count(g);
+    long target = n == 0 ? 0 : 2 * n - 1 - offset + (second ? 1 : 0);
+    char say[200];
+    if (n > 0 && target < 1) {
+        ui_say(ui, TONE_ERROR, "Go to move: this game starts with %s's move 1; %s has none.",
+               ui_side_name(!first), ui_side_name(first));
+        return;
+    }
+    if (target > total) {
+        snprintf(say, sizeof say, "Move %ld%s is beyond the end of the line: at its end, ply %d.",
+                 n, second ? "..." : "", total);
+        target = total;
+    } else if (n == 0) {
+        snprintf(say, sizeof say, "At the start of the line.");
+    } else {
+        snprintf(say, sizeof say, "Move %ld%s (%s): ply %ld of %d.", n, second ? "..." : "",
+                 ui_side_name(second ? !first : first), target, total);
+    }
+    ui->sel = -1;
+    ui->dests = 0;
+    if (target == ply) {
+        ui_say(ui, TONE_INFO, "%s", say);
+        return;
+    }
+    ui->repeat = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
+    ui->repeat_to = (int)target;
+    snprintf(ui->repeat_say, sizeof ui->repeat_say, "%s", say);
+    memset(&ui->action, 0, sizeof ui->action);
+    ui->action.kind = ui->repeat;
+    ui->have_action = true;
+    ui->dirty = true;
+}
+
 bool replay_board_key(struct ui *ui, int key)
 {
     if (!ui->rp || !ui->replay || !ui->in_act)
@@ -557,6 +631,9 @@ bool replay_board_key(struct ui *ui, int key)
         return true;
     case 'G':
         quit_to(ui, UI_EXIT_GAMES);
+        return true;
+    case '#':
+        input_prompt(ui, PR_GOTO, NULL);
         return true;
     default:
         return false;

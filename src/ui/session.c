@@ -130,6 +130,8 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->hotseat = s->hotseat || s->replay;
     ui->replay = s->replay;
     ui->repeat = DR_ACT_NONE;
+    ui->repeat_to = -1;
+    ui->repeat_say[0] = 0;
     snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
     ui->human_side = s->human_side;
     ui->level = s->level;

@@ -110,7 +110,7 @@ enum ui_overlay { OV_NONE, OV_HELP, OV_TEXT, OV_CONFIRM, OV_CHOOSE, OV_PROMPT, O
 enum ui_list { LIST_VARIATIONS, LIST_PLAY };
 /* Play from here: who plays whom (the index in the LIST_PLAY list). */
 enum ui_play_mode { PLAY_WHITE, PLAY_BLACK, PLAY_HOTSEAT, PLAY_COUNT };
-enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD };
+enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD, PR_GOTO };
 enum ui_confirm { CF_RESIGN, CF_NEW, CF_QUIT };
 enum ui_tone { TONE_INFO, TONE_ERROR, TONE_GOOD };
 
@@ -167,6 +167,8 @@ struct ui {
     bool replay;                       /* stepping through a saved game */
     char replay_title[200];
     enum dr_action_kind repeat;        /* Home/End: undo or redo all the way */
+    int repeat_to;                     /* # (go to move): stop at this ply; -1: all the way */
+    char repeat_say[200];              /* said when the repeat stops ("" for nothing) */
     int human_side;                    /* against the computer */
     int level;
     bool from_menu;                    /* q goes back to the start screen */
@@ -271,6 +273,8 @@ void input_key(struct ui *ui, int key);
  * picked up).  Returns false when there is nothing to say. */
 bool input_explain(struct ui *ui, int from, int to, char *out, int size);
 void input_cursor_move(struct ui *ui, int dfile, int drank);
+/* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
+void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial);
 void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 const char *ui_side_name(int side);
@@ -325,8 +329,11 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
  * (q, Esc or a signal, then ui->exit says which: QUIT, or MENU when the
  * start screen opened the file). */
 int replay_choose_game(struct ui *ui, struct ui_replay *r, int current);
-/* Replay keys on the board (v, Backspace, p, G); false when not one. */
+/* Replay keys on the board (v, Backspace, p, G, #); false when not one. */
 bool replay_board_key(struct ui *ui, int key);
+/* The go-to-move prompt's text ("12", "12...", "12b"): undo or redo to
+ * that ply of the line, or say why not. */
+void replay_goto(struct ui *ui, const char *text);
 /* OV_LIST: draw it, and a key while it is open. */
 void replay_list_draw(struct ui *ui);
 void replay_list_key(struct ui *ui, int key);

@@ -428,8 +428,74 @@ keys "$s" .
 expect "$s" "(ply 2 of 4)" "replay steps forward"
 keys "$s" End
 expect "$s" "(ply 4 of 4)" "End goes to the end"
+# # goes to a move of the line, numbered as in the move list
+keys "$s" "#"
+expect "$s" "Go to move: _" "# opens the go-to-move prompt"
+text "$s" "1"
+keys "$s" Enter
+expect "$s" "(ply 1 of 4)" "#1 goes back to the position after White's first move"
+expect "$s" "Move 1 (White): ply 1 of 4." "the status says where it went"
+expect "$s" "Black to move" "the side pane agrees: Black answers move 1"
+keys "$s" F
+expect "$s" "B:W28,31,33," "the board agrees: 32-28 is played, 19-23 not yet"
+keys "$s" x
+keys "$s" "#"
+text "$s" "1..."
+keys "$s" Enter
+expect "$s" "Move 1... (Black): ply 2 of 4." "1... is Black's first move"
+expect "$s" "(ply 2 of 4)" "the title agrees"
+keys "$s" F
+expect "$s" "W:W28,31,33," "the board after 19-23"
+expect "$s" ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23" "Black's man on 23"
+keys "$s" x
+keys "$s" "#"
+text "$s" "9"
+keys "$s" Enter
+expect "$s" "Move 9 is beyond the end of the line: at its end, ply 4." "a move beyond the end"
+expect "$s" "(ply 4 of 4)" "goes to the end of the line"
+keys "$s" "#"
+text "$s" "2x"
+keys "$s" Enter
+expect "$s" '"2x" is not a move number' "a bad entry says why"
+expect "$s" "(ply 4 of 4)" "a bad entry goes nowhere"
+keys "$s" "#"
+text "$s" "1"
+keys "$s" Escape
+expect "$s" "Cancelled." "Esc cancels the go-to-move prompt"
+expect "$s" "(ply 4 of 4)" "and stays where it was"
+keys "$s" "#"
+text "$s" "0"
+keys "$s" Enter
+expect "$s" "(ply 0 of 4)" "#0 goes to the start"
 keys "$s" q
 expect "$s" "[exit 0]" "replay: q quits"
+
+# Black moves first in English draughts: the move list numbers from Black
+cat >"$tmp/english.pdn" <<'EOF'
+[Event "Checkers"]
+[White "Wendy"]
+[Black "Boris"]
+[Result "*"]
+[GameType "21"]
+
+1. 11-15 23-19 2. 8-11 22-17 3. 9-13 *
+EOF
+start english replay "$tmp/english.pdn"
+s=$session
+expect "$s" "(ply 0 of 5)" "an English game to replay"
+keys "$s" "#"
+text "$s" "2"
+keys "$s" Enter
+expect "$s" "Move 2 (Black): ply 3 of 5." "Black-first: move 2 is Black's second move"
+expect "$s" "(ply 3 of 5)" "the title agrees"
+expect "$s" "White to move" "White answers it"
+keys "$s" "#"
+text "$s" "2b"
+keys "$s" Enter
+expect "$s" "Move 2... (White): ply 4 of 5." "2b is the second player's, White's, move 2"
+expect "$s" "(ply 4 of 5)" "the title agrees (2b)"
+keys "$s" q
+expect "$s" "[exit 0]" "English replay: q quits"
 # (the start screen test above left no autosave: a replay must not write one)
 [ -e "$tmp/data/draughts/autosave.pdn" ] &&
     bad "a replay does not take the place of the autosaved game" || ok
