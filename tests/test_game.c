@@ -34,6 +34,17 @@ static struct dr_game *new_game(const char *variant, const char *rules_text, con
     return g;
 }
 
+/* A loop over g with these two players. */
+static struct dr_loop *loop_with(struct dr_game *g, const struct dr_player *white,
+                                 const struct dr_player *black)
+{
+    struct dr_loop *loop = dr_loop_new(g);
+    assert_non_null(loop);
+    dr_loop_set_player(loop, DR_WHITE, white);
+    dr_loop_set_player(loop, DR_BLACK, black);
+    return loop;
+}
+
 /* Plays texts on g directly (not through the loop). */
 static void play_all(struct dr_game *g, const char *const *moves)
 {
@@ -270,9 +281,7 @@ static void test_decisions_through_loop(void **state)
     const char *black[] = {"f6-g5", NULL};
     struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
     struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
-    struct dr_loop *loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
     char out[4096] = "";
     FILE *f = fmemopen(out, sizeof out, "w");
     struct dr_text_view tv = {f, false};
@@ -292,9 +301,7 @@ static void test_decisions_through_loop(void **state)
     struct dr_script_player s2 = {w2, 0, false, 0}, s3 = {black, 0, true, 0};
     pw = dr_script_player(&s2, "w");
     pb = dr_script_player(&s3, "b");
-    loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    loop = loop_with(g, &pw, &pb);
     dr_loop_run(loop);
     assert_int_equal(dr_game_reason(g), DR_REASON_AGREEMENT);
     dr_loop_free(loop);
@@ -331,9 +338,7 @@ static void test_undo_against_engine(void **state)
     l.depth = 2;
     dr_engine_player_set_limits(ep, &l);
     struct dr_player pb = dr_engine_player_as_player(ep, "engine");
-    struct dr_loop *loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
     char out[4096] = "";
     FILE *f = fmemopen(out, sizeof out, "w");
     struct dr_text_view tv = {f, false};
@@ -364,9 +369,7 @@ static void test_engine_games(void **state)
         dr_engine_player_set_limits(b, &l);
         struct dr_player pa = dr_engine_player_as_player(a, "a"),
                          pb = dr_engine_player_as_player(b, "b");
-        struct dr_loop *loop = dr_loop_new(g);
-        dr_loop_set_player(loop, DR_WHITE, &pa);
-        dr_loop_set_player(loop, DR_BLACK, &pb);
+        struct dr_loop *loop = loop_with(g, &pa, &pb);
         assert_false(dr_loop_run(loop));
         char buf[128];
         dr_game_result_sentence(g, buf, sizeof buf);
@@ -390,9 +393,7 @@ static void test_new_game_keeps_setup(void **state)
     const char *black[] = {"4-10", NULL};
     struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
     struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
-    struct dr_loop *loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
     assert_true(dr_loop_run(loop));
     assert_int_equal(dr_game_ply(g), 0);
     assert_true(dr_position_equal(dr_game_position(g), &setup));
@@ -424,9 +425,7 @@ static void test_resign_while_engine_thinks(void **state)
     const char *black[] = {NULL};
     struct dr_script_player sb = {black, 0, false, 0};
     struct dr_player pb = dr_script_player(&sb, "person");
-    struct dr_loop *loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
     int posted = 0;
     struct dr_view view = {&posted, NULL, resign_for_black};
     dr_loop_add_view(loop, &view);
@@ -471,9 +470,7 @@ static void test_autosave_and_resume(void **state)
     const char *black[] = {"11-14", "undo", "10-14", NULL};
     struct dr_script_player sw = {white, 0, false, 0}, sb = {black, 0, false, 0};
     struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
-    struct dr_loop *loop = dr_loop_new(g);
-    dr_loop_set_player(loop, DR_WHITE, &pw);
-    dr_loop_set_player(loop, DR_BLACK, &pb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
     struct autosave as = {path, 0};
     struct dr_view view = {&as, autosave_event, NULL};
     dr_loop_add_view(loop, &view);
