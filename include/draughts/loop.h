@@ -103,4 +103,8 @@ void dr_engine_player_set_limits(struct dr_engine_player *p, const struct dr_lim
 struct dr_engine *dr_engine_player_engine(struct dr_engine_player *p);
 struct dr_player dr_engine_player_as_player(struct dr_engine_player *p, const char *name);
 
+/* What the engine must know of g's past to see its draws: the keys (borrowed
+ * from g, valid until it changes) and the running counters. */
+void dr_game_engine_context(const struct dr_game *g, struct dr_game_context *ctx);
+
 #endif

@@ -94,10 +94,7 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     if (dr_game_over(g))
         return result;
     p->root = *dr_game_position(g);
-    p->ctx.keys = dr_game_keys(g, &p->ctx.nkeys);
-    p->ctx.reversible_plies = dr_game_counters(g).kings_only;
-    p->ctx.endgame_limit = dr_game_counters(g).endgame_rule;
-    p->ctx.endgame_elapsed = dr_game_counters(g).endgame;
+    dr_game_engine_context(g, &p->ctx);
     p->done = p->fresh_info = false;
     pthread_t thread;
     if (pthread_create(&thread, NULL, think, p) != 0) {
@@ -134,10 +131,7 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
     quick.depth = 8;
     quick.movetime_ms = 40; /* the board must not freeze: under 50 ms */
     struct dr_game_context ctx;
-    ctx.keys = dr_game_keys(g, &ctx.nkeys);
-    ctx.reversible_plies = dr_game_counters(g).kings_only;
-    ctx.endgame_limit = dr_game_counters(g).endgame_rule;
-    ctx.endgame_elapsed = dr_game_counters(g).endgame;
+    dr_game_engine_context(g, &ctx);
     struct dr_move best;
     struct dr_search_info info;
     struct dr_position pos = *dr_game_position(g);
@@ -146,6 +140,15 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
     /* the offer is made on the offerer's turn: the score is theirs */
     int engine_score = -info.score;
     return engine_score <= 20;
+}
+
+void dr_game_engine_context(const struct dr_game *g, struct dr_game_context *ctx)
+{
+    struct dr_counters c = dr_game_counters(g);
+    ctx->keys = dr_game_keys(g, &ctx->nkeys);
+    ctx->reversible_plies = c.kings_only;
+    ctx->endgame_limit = c.endgame_rule;
+    ctx->endgame_elapsed = c.endgame;
 }
 
 struct dr_player dr_engine_player_as_player(struct dr_engine_player *p, const char *name)
