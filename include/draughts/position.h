@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "draughts/error.h"
 #include "draughts/variant.h"
 
 struct dr_position {
@@ -23,5 +24,14 @@ static inline uint64_t dr_occupied(const struct dr_position *p)
 }
 
 bool dr_position_equal(const struct dr_position *a, const struct dr_position *b);
+
+/* Can a game start from this set-up position?  Every piece on a playing
+ * square (one piece a square), each side at least one piece and no more
+ * than the variant's start position gives it, no man on its own promotion
+ * row, and a legal move for the side to move.  False with the first
+ * problem in err, naming the squares in the variant's notation ("white man
+ * on 3: men cannot stand on their promotion row"). */
+bool dr_position_check(const struct dr_variant *v, const struct dr_position *pos,
+                       struct dr_error *err);
 
 #endif
