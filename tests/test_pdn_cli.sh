@@ -40,6 +40,31 @@ echo "$out" | grep -q "not a PDN file" || fail "binary file: $out"
 "$bin" pdn frobnicate 2>/dev/null; st=$?
 [ "$st" = 2 ] || fail "bad usage exits $st"
 
+# draughts annotate: a copy with scores on every move, progress on stderr
+"$bin" annotate "$tmp/good.pdn" --depth 4 -o "$tmp/ann.pdn" 2>"$tmp/err"; st=$?
+[ "$st" = 0 ] || fail "annotate exits $st: $(cat "$tmp/err")"
+[ "$(grep -o '\[%eval [-0-9.#]*\]' "$tmp/ann.pdn" | wc -l)" -ge 4 ] || fail "annotate scores: $(cat "$tmp/ann.pdn")"
+grep -q "^annotate: game 1/1, 5/5 positions" "$tmp/err" || fail "annotate progress: $(cat "$tmp/err")"
+"$bin" pdn check "$tmp/ann.pdn" >/dev/null || fail "annotated file does not check"
+out=$("$bin" annotate "$tmp/good.pdn" --time 0.01 2>/dev/null); st=$?
+[ "$st" = 0 ] && echo "$out" | grep -q '^1\. 32-28 {\[%eval' || fail "annotate to stdout ($st): $out"
+echo keep > "$tmp/kept.pdn"
+"$bin" annotate 2>"$tmp/err"; st=$?
+[ "$st" = 2 ] && grep -q "usage: draughts annotate" "$tmp/err" || fail "annotate alone exits $st"
+for args in "--depth 0" "--depth x" "--time -1" "--depth 3 --time 1" "--frob 1" "--game 2" \
+            "--variant nosuch" "--game"; do
+  # shellcheck disable=SC2086
+  "$bin" annotate "$tmp/good.pdn" $args -o "$tmp/kept.pdn" 2>"$tmp/err"; st=$?
+  [ "$st" = 2 ] || fail "annotate $args exits $st"
+  [ -s "$tmp/err" ] || fail "annotate $args says nothing"
+done
+"$bin" annotate "$tmp/good.pdn" --game 2 2>&1 | grep -q "has 1 game, no game 2" || fail "annotate --game 2"
+"$bin" annotate "$tmp/bad.pdn" --depth 2 -o "$tmp/kept.pdn" 2>"$tmp/err"; st=$?
+[ "$st" = 2 ] && grep -q "1 errors; nothing written" "$tmp/err" || fail "annotate of a bad file ($st): $(cat "$tmp/err")"
+[ "$(cat "$tmp/kept.pdn")" = keep ] || fail "a failed annotate touched the output"
+"$bin" annotate "$tmp/good.pdn" --depth 2 -o "$tmp/no/such/dir.pdn" 2>"$tmp/err"; st=$?
+[ "$st" = 2 ] && [ -s "$tmp/err" ] || fail "annotate into a missing directory exits $st"
+
 if [ -d "$shared/data/pdn/czech" ]; then
   out=$("$bin" pdn check "$shared"/data/pdn/czech/*.pdn); st=$?
   [ "$st" = 1 ] || fail "czech files exit $st"

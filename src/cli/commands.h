@@ -11,6 +11,7 @@ int cmd_analyse(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_start(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_hotseat(int argc, char **argv);

@@ -19,6 +19,9 @@ static const struct {
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
     {"pdn", cmd_pdn, "pdn check|cat [--variant V | --rules FILE] FILE..."},
+    {"annotate", cmd_annotate,
+     "annotate FILE.pdn [--game N] [--time S | --depth D] [-o OUT.pdn]\n"
+     "                 [--variant V | --rules FILE]   (the engine's scores, marks, lines)"},
     {"play", cmd_play,
      "play [--variant V | --rules FILE] [--side white|black] [--level 1-6] [--fen FEN]\n"
      "                 [--clock MIN[+SEC]] [--ascii] [--no-color]   (against the computer)"},
