@@ -44,7 +44,7 @@ echo "$out" | grep -q "not a PDN file" || fail "binary file: $out"
 "$bin" annotate "$tmp/good.pdn" --depth 4 -o "$tmp/ann.pdn" 2>"$tmp/err"; st=$?
 [ "$st" = 0 ] || fail "annotate exits $st: $(cat "$tmp/err")"
 [ "$(grep -o '\[%eval [-0-9.#]*\]' "$tmp/ann.pdn" | wc -l)" -ge 4 ] || fail "annotate scores: $(cat "$tmp/ann.pdn")"
-grep -q "^annotate: game 1/1, 5/5 positions" "$tmp/err" || fail "annotate progress: $(cat "$tmp/err")"
+grep -q "^annotate: game 1 (1/1), 5/5 positions" "$tmp/err" || fail "annotate progress: $(cat "$tmp/err")"
 "$bin" pdn check "$tmp/ann.pdn" >/dev/null || fail "annotated file does not check"
 out=$("$bin" annotate "$tmp/good.pdn" --time 0.01 2>/dev/null); st=$?
 [ "$st" = 0 ] && echo "$out" | grep -q '^1\. 32-28 {\[%eval' || fail "annotate to stdout ($st): $out"

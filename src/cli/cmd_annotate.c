@@ -98,6 +98,7 @@ static int parse_args(int argc, char **argv, struct annotate_args *a)
 struct progress {
     bool tty;
     int games, game;        /* games to do, the one under way (1-based) */
+    int number;             /* its number in the file */
     long total, before;     /* positions in all, done in earlier games */
     int last_tenth;         /* not a terminal: a line every tenth */
     struct timespec start;
@@ -127,12 +128,12 @@ static bool on_progress(void *arg, int done, int total, int index)
         memset(bar, '#', (size_t)filled);
         memset(bar + filled, '-', (size_t)(WIDTH - filled));
         bar[WIDTH] = 0;
-        fprintf(stderr, "\rannotate: game %d/%d [%s] %ld/%ld positions, %s ", p->game, p->games,
-                bar, all, p->total, eta);
+        fprintf(stderr, "\rannotate: game %d (%d/%d) [%s] %ld/%ld positions, %s ", p->number,
+                p->game, p->games, bar, all, p->total, eta);
     } else if (all * 10 / p->total > p->last_tenth || all == p->total) {
         p->last_tenth = (int)(all * 10 / p->total);
-        fprintf(stderr, "annotate: game %d/%d, %ld/%ld positions, %s\n", p->game, p->games, all,
-                p->total, eta);
+        fprintf(stderr, "annotate: game %d (%d/%d), %ld/%ld positions, %s\n", p->number, p->game,
+                p->games, all, p->total, eta);
     }
     return true;
 }
@@ -201,6 +202,7 @@ static int annotate_file(const struct annotate_args *args, struct dr_pdn_file *f
         if (!selected(args, i) || !g->variant)
             continue;
         p.game++;
+        p.number = i + 1;
         if (!annotate_one(e, g, &args->limits, &p)) {
             fprintf(stderr, "\ndraughts annotate: out of memory\n");
             dr_engine_free(e);
