@@ -279,6 +279,13 @@ expect_error "--rules file with a NUL byte" "nul.rules" moves --rules "$tmp/nul.
 expect_error "--rules and --variant" "--variant" \
     moves --rules "$tmp/mine.rules" --variant international
 
+# a game cannot start from an impossible set-up (checked before the terminal)
+expect_error "play from a man on its promotion row" "promotion row" play --fen "W:W1,32:B20"
+expect_error "hotseat with too many men" "12" hotseat --variant english \
+    --fen "B:W17-32:B1-13"
+expect_error "play with no move for the side to move" "no legal move" play --variant english \
+    --fen "B:W9,14:B5"
+
 # an unknown command: exit 2, nothing on stdout, stderr names the command (the
 # usage text may follow it)
 run frobnicate

@@ -231,7 +231,8 @@ static bool setup_new(struct ui *ui, struct game_setup *s, const char *variant, 
         return false;
     }
     if (o->fen) {
-        if (!dr_fen_parse(&s->variant, o->fen, &s->start, &err)) {
+        if (!dr_fen_parse(&s->variant, o->fen, &s->start, &err) ||
+            !dr_position_check(&s->variant, &s->start, &err)) {
             snprintf(why, (size_t)size, "%s", err.msg);
             return false;
         }
@@ -362,7 +363,7 @@ static int check_options(const struct dr_ui_options *o)
         if (!o->rules && !dr_variant_builtin(o->variant ? o->variant : "international", &v, &err))
             return 2;
         struct dr_position pos;
-        if (!dr_fen_parse(&v, o->fen, &pos, &err)) {
+        if (!dr_fen_parse(&v, o->fen, &pos, &err) || !dr_position_check(&v, &pos, &err)) {
             fprintf(stderr, "draughts: --fen: %s\n", err.msg);
             return 2;
         }
