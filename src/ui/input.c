@@ -646,7 +646,7 @@ void input_key(struct ui *ui, int key)
     if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
         return;
     ui->dirty = true;
-    if (replay_board_key(ui, key))
+    if (replay_board_key(ui, key) || study_key(ui, key))
         return;
     switch (key) {
     case KEY_LEFT:

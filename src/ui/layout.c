@@ -7,6 +7,7 @@
 
 #define PANE_MIN 30  /* columns the side pane needs */
 #define ROWS_MIN 18  /* rows the side pane and the status lines need */
+#define BAR_COLS 3   /* the evaluation bar (two columns) and a space */
 
 void layout_map_squares(struct ui *ui)
 {
@@ -57,6 +58,12 @@ void layout_compute(struct ui *ui)
         l->by = 1 + (rows - 3 - bh > 1 ? 1 : 0);
         l->bx = 1 + lw;
         l->px = l->bx + W * cw + 3;
+        /* the evaluation bar, when wanted and there is room (never at the
+         * cost of smaller cells) */
+        if (study_bar_wanted(ui) && need_cols + BAR_COLS <= cols) {
+            l->barx = l->px - 1;
+            l->px += BAR_COLS;
+        }
         l->pw = cols - l->px - 1;
         if (l->pw > 60)
             l->pw = 60;

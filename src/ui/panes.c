@@ -139,6 +139,34 @@ static void score_text(const struct ui *ui, char *out, size_t size)
     }
 }
 
+void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
+                const struct dr_move *pv, int n, char *out, size_t size)
+{
+    struct dr_position pos = *root;
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0; i < n; i++, ply += ply >= 0) {
+        struct dr_movelist list;
+        dr_gen_moves(v, &pos, &list);
+        bool legal = false;
+        for (int k = 0; k < list.count && !legal; k++)
+            legal = dr_move_same(&list.moves[k], &pv[i]);
+        if (!legal)
+            break;
+        char m[DR_MOVE_TEXT_LEN], num[16] = "";
+        dr_move_pdn(v, &pos, &pv[i], m);
+        if (ply >= 0 && (i == 0 || ply % 2 == 0))
+            snprintf(num, sizeof num, "%d.%s ", ply / 2 + 1, ply % 2 ? ".." : "");
+        int w = snprintf(out + len, size - len, "%s%s%s", i ? " " : "", num, m);
+        if (w < 0 || (size_t)w >= size - len) {
+            out[len] = 0; /* no room for the whole move */
+            break;
+        }
+        len += (size_t)w;
+        dr_make(v, &pos, &pv[i]);
+    }
+}
+
 static int engine_lines(struct ui *ui, int y, int maxlines)
 {
     if (!ui->have_info || maxlines < 2)
@@ -160,24 +188,9 @@ static int engine_lines(struct ui *ui, int y, int maxlines)
                  ui->info.time_ms / 1000.0);
     term_put(y + n++, x, w, dim, line);
     /* the principal variation, replayed from the position searched */
-    char pv[400] = "line:";
-    struct dr_position pos = ui->info_root;
-    for (int i = 0; i < ui->info.pv_len && i < 12; i++) {
-        struct dr_movelist list;
-        dr_gen_moves(v, &pos, &list);
-        bool legal = false;
-        for (int k = 0; k < list.count && !legal; k++)
-            legal = dr_move_same(&list.moves[k], &ui->info.pv[i]);
-        if (!legal)
-            break;
-        char m[DR_MOVE_TEXT_LEN];
-        dr_move_pdn(v, &pos, &ui->info.pv[i], m);
-        if (strlen(pv) + strlen(m) + 2 >= sizeof pv)
-            break;
-        strcat(pv, " ");
-        strcat(pv, m);
-        dr_make(v, &pos, &ui->info.pv[i]);
-    }
+    char pv[400] = "line: ";
+    int len = ui->info.pv_len < 12 ? ui->info.pv_len : 12;
+    ui_pv_text(v, &ui->info_root, -1, ui->info.pv, len, pv + 6, sizeof pv - 6);
     if (maxlines - n > 0)
         n += put_wrapped(y + n, x, w, maxlines - n > 2 ? 2 : maxlines - n, dim, pv);
     return n;
@@ -366,6 +379,9 @@ void panes_draw(struct ui *ui)
         y += engine_lines(ui, y, 4);
         y++;
     }
+    /* analysis of the position shown, the score graph, marked moves */
+    if (bottom - y > 10)
+        y += study_pane(ui, y, bottom - y - 8 < 7 ? bottom - y - 8 : 7);
     /* replay: comments, variations, where the line is */
     if (ui->rp && bottom - y > 6)
         y += replay_pane(ui, y, bottom - y - 5 < 8 ? bottom - y - 5 : 8);

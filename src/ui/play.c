@@ -25,6 +25,7 @@ void ui_draw(struct ui *ui)
         panes_too_small(ui);
     } else {
         board_draw(ui);
+        study_bar_draw(ui);
         panes_draw(ui);
         overlay_draw(ui);
     }
@@ -236,6 +237,7 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
         ui->repeat_say[0] = 0;
     }
     while (!ui->have_action) {
+        study_tick(ui); /* the analysis follows the position shown */
         int64_t now = term_now_ms();
         if (ui->dirty || (ui->opt->clock_minutes > 0 && now - ui->last_draw >= 100))
             ui_draw(ui);

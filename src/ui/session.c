@@ -209,6 +209,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     dr_loop_run(loop);
     session_autosave(ui);
     hint_cancel(ui->hinter);
+    study_stop(ui);
     dr_loop_free(loop);
     dr_game_free(g);
     dr_engine_player_free(engine);
@@ -407,6 +408,7 @@ int dr_ui_run(const struct dr_ui_options *o)
     ui->term.draughts_glyphs = !strcmp(ui->cfg.pieces, "draughts");
     ui->term.discs = ui->term.discs && !strcmp(ui->cfg.pieces, "discs");
     ui->hinter = hint_new();
+    ui->study = study_new();
 
     if (o->mode == DR_UI_START) {
         ui->from_menu = true;
@@ -451,6 +453,7 @@ int dr_ui_run(const struct dr_ui_options *o)
     replay_free(ui->pending_rp);
     replay_free(replay);
     hint_free(ui->hinter);
+    study_free(ui->study);
     term_end(&ui->term);
     if (term_signal())
         status = 128 + term_signal();

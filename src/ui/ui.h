@@ -6,6 +6,10 @@
  *   input.c    cursor, picking up and putting down, explanations, prompts
  *   play.c     the person as a player of the loop and the board as its view
  *   hint.c     a short search on a private engine, in its own thread
+ *   worker.c   an engine of the screen's own and the thread searching on it
+ *   analysis.c the live analysis: the position shown searched without end
+ *   gauge.c    the evaluation bar and the score graph
+ *   study.c    analysis pane, bar, graph and marked moves: when, what, keys
  *   help.c     the key help and other pop-ups
  *   start.c    the start screen
  *   config.c   remembered choices and XDG paths (atomic writes)
@@ -17,7 +21,9 @@
 #define DR_UI_INTERNAL_H
 
 #include <curses.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -121,11 +127,13 @@ struct ui_layout {
     int by, bx;            /* top-left of the first cell */
     int px, pw, py, ph;    /* side pane */
     int status_y, keys_y;
+    int barx;              /* the evaluation bar's column, 0: none */
     bool below;            /* the pane is below the board (narrow terminals) */
 };
 
 struct ui_hint;
 struct ui_replay;
+struct ui_study;
 
 /* A game read back from a PDN file to continue it (the autosave or any
  * other); replays keep the whole file (replay.c). */
@@ -222,6 +230,7 @@ struct ui {
     bool hint_shown;
     struct dr_move hint;
     struct ui_hint *hinter;
+    struct ui_study *study;            /* analysis, bar, graph (study.c) */
 
     /* clocks (ms left per side; active when opt->clock_minutes > 0) */
     int64_t clock[2];
@@ -252,6 +261,11 @@ void board_draw(struct ui *ui);
 /* panes.c */
 void panes_draw(struct ui *ui);
 void panes_too_small(struct ui *ui);
+/* A line of moves from root in the variant's notation, numbered ("12... 19-23
+ * 13. 32-28") from ply (ply 0: the first player's first move), or without
+ * numbers when ply < 0; it stops at a move that is not legal. */
+void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
+                const struct dr_move *pv, int n, char *out, size_t size);
 /* Word-wrap text into at most maxlines lines of width; returns lines used. */
 int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
 /* "International draughts (FMJD)": the description up to its colon. */
@@ -296,6 +310,56 @@ void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_g
 /* Done?  Then *m is the suggestion (false: none). */
 bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m);
 void hint_cancel(struct ui_hint *h);
+
+/* worker.c: an engine and a thread; fn runs once per worker_start. */
+struct ui_worker {
+    struct dr_engine *engine;
+    struct dr_variant variant;         /* the engine's */
+    pthread_t thread;
+    bool live;                         /* a thread to join */
+    atomic_bool quit, finished;
+    void (*fn)(void *arg);
+    void *arg;
+};
+/* An engine for v (kept while v stays the same); false when out of memory. */
+bool worker_engine(struct ui_worker *w, const struct dr_variant *v, size_t hash_mib);
+bool worker_start(struct ui_worker *w, void (*fn)(void *arg), void *arg);
+/* Stop the search and join the thread: returns within milliseconds. */
+void worker_stop(struct ui_worker *w);
+void worker_free(struct ui_worker *w);
+bool worker_quitting(struct ui_worker *w); /* for fn: stop was asked */
+bool worker_running(struct ui_worker *w);
+
+/* analysis.c */
+struct analysis_snapshot {
+    bool running;                      /* a search of root was started */
+    bool have;                         /* and finished an iteration: info */
+    struct dr_position root;
+    struct dr_search_info info;
+};
+struct ui_analysis;
+struct ui_analysis *analysis_new(void);
+void analysis_free(struct ui_analysis *a);
+/* Search g's position (with its past) until stopped; nothing when already on it. */
+void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const struct dr_game *g);
+void analysis_stop(struct ui_analysis *a);
+/* The latest snapshot into *out when it changed since the last poll. */
+bool analysis_poll(struct ui_analysis *a, struct analysis_snapshot *out);
+
+/* gauge.c */
+void gauge_bar(struct ui *ui, int y, int x, int h, bool known, double chances);
+
+/* study.c */
+struct ui_study *study_new(void);
+void study_free(struct ui_study *s);
+/* Keep the engines on the position and line shown; take their news. */
+void study_tick(struct ui *ui);
+void study_stop(struct ui *ui);      /* the game ends */
+bool study_key(struct ui *ui, int key);
+bool study_bar_wanted(struct ui *ui);
+void study_bar_draw(struct ui *ui);
+/* The analysis pane (lines used, 0 when there is none). */
+int study_pane(struct ui *ui, int y, int maxlines);
 
 /* session.c */
 /* Can games be saved (PDN support built in)?  When not, why says so. */

@@ -1,0 +1,129 @@
+/* The live analysis: the engine thinks about the position shown, without
+ * end, in a thread of its own, while the person looks around.  Each
+ * completed iteration goes into a snapshot under a lock; the screen polls
+ * it.  Another position stops the search and starts a new one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui.h"
+
+#define ANALYSIS_HASH_MIB 32
+
+struct ui_analysis {
+    struct ui_worker w;
+    bool active;                  /* a search was started on root (and not stopped) */
+    struct dr_position root;      /* read by the thread while it searches */
+    struct dr_game_context ctx;
+    uint64_t *keys;               /* our copy: the game's may change meanwhile */
+    int keys_cap;
+    pthread_mutex_t lock;         /* guards snap and fresh */
+    struct analysis_snapshot snap;
+    bool fresh;                   /* snap changed since the last poll */
+};
+
+struct ui_analysis *analysis_new(void)
+{
+    struct ui_analysis *a = calloc(1, sizeof *a);
+    if (a && pthread_mutex_init(&a->lock, NULL) != 0) {
+        free(a);
+        return NULL;
+    }
+    return a;
+}
+
+void analysis_free(struct ui_analysis *a)
+{
+    if (!a)
+        return;
+    worker_free(&a->w);
+    pthread_mutex_destroy(&a->lock);
+    free(a->keys);
+    free(a);
+}
+
+/* The engine's thread: each iteration it finishes is published. */
+static void on_info(void *arg, const struct dr_search_info *info)
+{
+    struct ui_analysis *a = arg;
+    pthread_mutex_lock(&a->lock);
+    a->snap.have = true;
+    a->snap.info = *info;
+    a->fresh = true;
+    pthread_mutex_unlock(&a->lock);
+}
+
+static void think(void *arg)
+{
+    struct ui_analysis *a = arg;
+    struct dr_limits l;
+    memset(&l, 0, sizeof l);
+    l.infinite = true;
+    struct dr_move best;
+    struct dr_search_info info;
+    dr_engine_search(a->w.engine, &a->root, &a->ctx, &l, on_info, a, &best, &info);
+}
+
+/* The game's past as the engine must see it, in keys of our own. */
+static bool copy_context(struct ui_analysis *a, const struct dr_game *g)
+{
+    dr_game_engine_context(g, &a->ctx);
+    if (a->ctx.nkeys >= a->keys_cap) {
+        int cap = a->ctx.nkeys + 64;
+        uint64_t *k = realloc(a->keys, sizeof *k * (size_t)cap);
+        if (!k)
+            return false;
+        a->keys = k;
+        a->keys_cap = cap;
+    }
+    memcpy(a->keys, a->ctx.keys, sizeof *a->keys * (size_t)a->ctx.nkeys);
+    a->ctx.keys = a->keys;
+    return true;
+}
+
+void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const struct dr_game *g)
+{
+    if (!a)
+        return;
+    const struct dr_position *pos = dr_game_position(g);
+    int nkeys;
+    dr_game_keys(g, &nkeys);
+    if (a->active && dr_position_equal(&a->root, pos) && a->ctx.nkeys == nkeys)
+        return; /* already on it */
+    analysis_stop(a);
+    if (dr_game_over(g) || !worker_engine(&a->w, v, ANALYSIS_HASH_MIB) || !copy_context(a, g))
+        return;
+    a->root = *pos;
+    pthread_mutex_lock(&a->lock);
+    memset(&a->snap, 0, sizeof a->snap);
+    a->snap.root = *pos;
+    a->snap.running = true;
+    a->fresh = true;
+    pthread_mutex_unlock(&a->lock);
+    /* no thread, no analysis: an infinite search must never run here */
+    a->active = worker_start(&a->w, think, a);
+}
+
+void analysis_stop(struct ui_analysis *a)
+{
+    if (!a || !a->active)
+        return;
+    worker_stop(&a->w);
+    a->active = false;
+    pthread_mutex_lock(&a->lock);
+    a->snap.running = false;
+    a->fresh = true;
+    pthread_mutex_unlock(&a->lock);
+}
+
+bool analysis_poll(struct ui_analysis *a, struct analysis_snapshot *out)
+{
+    if (!a)
+        return false;
+    pthread_mutex_lock(&a->lock);
+    bool fresh = a->fresh;
+    if (fresh)
+        *out = a->snap;
+    a->fresh = false;
+    pthread_mutex_unlock(&a->lock);
+    return fresh;
+}
