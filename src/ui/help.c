@@ -87,7 +87,7 @@ void help_draw(struct ui *ui)
         {"p", "replay: play on from this position (computer or friend)"},
         {"G", "replay: the list of the file's games"},
         {"#", "replay: go to a move (12, or 12... / 12b for the second player's)"},
-        {"a", "analysis of the position on/off (replay, two players)"},
+        {"a / ] [", "analysis on/off / the next, previous marked move"},
         {"t", "hint: the computer suggests a move"},
         {"g", "make the computer move now"},
         {"d", "offer a draw"},

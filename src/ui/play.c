@@ -97,6 +97,8 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
     int ply = dr_game_ply(g);
     ui->loop = loop;
     ui->dirty = true;
+    if (ev != DR_EV_INFO)
+        study_changed(ui);
     switch (ev) {
     case DR_EV_START:
         ui->have_last = ui->have_info = ui->hint_shown = false;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draughts/annotate.h"
 #include "draughts/notation.h"
 #include "draughts/pdn.h"
 #include "ui.h"
@@ -313,6 +314,42 @@ void replay_where(const struct ui *ui, char *out, size_t size)
     snprintf(out, size, "%s%s%s", game, game[0] && line[0] ? ", " : "", line);
 }
 
+/* ---- what the file says of the line, for the score graph ---- */
+
+/* The mark the file gives a move: its strength or NAG ?!, ? or ??. */
+static enum dr_mark file_mark(const struct dr_pdn_node *n)
+{
+    static const char *const text[] = {"", "?!", "?", "??"};
+    static const int nag[] = {0, 6, 2, 4};
+    enum dr_mark m = DR_MARK_NONE;
+    for (int k = DR_MARK_INACCURACY; k <= DR_MARK_BLUNDER; k++) {
+        bool has = !strcmp(n->strength, text[k]);
+        for (int i = 0; i < n->n_nags; i++)
+            has = has || n->nags[i] == nag[k];
+        if (has)
+            m = (enum dr_mark)k;
+    }
+    return m;
+}
+
+bool replay_study_line(const struct ui *ui, struct ui_line *out)
+{
+    const struct ui_replay *r = ui->rp;
+    if (!current(ui) || !line_reserve(out, r->nline - 1))
+        return false;
+    out->start = r->line[0]->pos;
+    for (int i = 0; i < r->nline; i++) {
+        const struct dr_pdn_node *n = r->line[i];
+        if (!dr_annotate_parse_score(n->comment, &out->file_score[i]))
+            out->file_score[i] = SCORE_NONE;
+        if (i > 0) {
+            out->moves[i - 1] = n->move;
+            out->file_mark[i - 1] = file_mark(n);
+        }
+    }
+    return true;
+}
+
 /* ---- the side pane ---- */
 
 static int put_text(struct ui *ui, int y, int maxlines, enum ui_fg fg, const char *text)
@@ -598,6 +635,12 @@ void replay_goto(struct ui *ui, const char *text)
         snprintf(say, sizeof say, "Move %ld%s (%s): ply %ld of %d.", n, second ? "..." : "",
                  ui_side_name(second ? !first : first), target, total);
     }
+    replay_go_to_ply(ui, (int)target, say);
+}
+
+void replay_go_to_ply(struct ui *ui, int target, const char *say)
+{
+    int ply = dr_game_ply(ui->game);
     ui->sel = -1;
     ui->dests = 0;
     if (target == ply) {
@@ -605,7 +648,7 @@ void replay_goto(struct ui *ui, const char *text)
         return;
     }
     ui->repeat = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
-    ui->repeat_to = (int)target;
+    ui->repeat_to = target;
     snprintf(ui->repeat_say, sizeof ui->repeat_say, "%s", say);
     memset(&ui->action, 0, sizeof ui->action);
     ui->action.kind = ui->repeat;

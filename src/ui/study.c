@@ -1,7 +1,8 @@
 /* Studying a game on the board: the live analysis of the position shown,
- * and the evaluation bar, and the key for them (a: analysis on/off).  On
- * by default in replays, off in two-player games, never against the
- * computer: its engine needs the processor. */
+ * the evaluation bar, the graph of the line's scores and its marked moves,
+ * and the keys for them (a: analysis on/off, ] and [: the next and the
+ * previous marked move).  On by default in replays, off in two-player
+ * games, never against the computer: its engine needs the processor. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,11 @@
 
 struct ui_study {
     struct ui_analysis *live;
+    struct ui_scores *scores;
     struct analysis_snapshot snap; /* the last one polled */
+    struct ui_line line;           /* the line shown, built when it changes */
     bool replay_on, hotseat_on;    /* is the analysis wanted (a toggles) */
+    bool stale;                    /* the game changed: the line may have */
 };
 
 struct ui_study *study_new(void)
@@ -22,11 +26,13 @@ struct ui_study *study_new(void)
     if (!s)
         return NULL;
     s->live = analysis_new();
-    if (!s->live) {
-        free(s);
+    s->scores = scores_new();
+    if (!s->live || !s->scores) {
+        study_free(s);
         return NULL;
     }
     s->replay_on = true;
+    s->stale = true;
     return s;
 }
 
@@ -35,6 +41,8 @@ void study_free(struct ui_study *s)
     if (!s)
         return;
     analysis_free(s->live);
+    scores_free(s->scores);
+    line_free(&s->line);
     free(s);
 }
 
@@ -45,15 +53,40 @@ static bool *wanted(struct ui *ui)
     return ui->replay ? &ui->study->replay_on : &ui->study->hotseat_on;
 }
 
-bool study_bar_wanted(struct ui *ui) { return available(ui) && *wanted(ui); }
+bool study_bar_wanted(struct ui *ui) { return available(ui) && (ui->rp || *wanted(ui)); }
 
 /* ---- keeping the engines on what is shown ---- */
+
+void study_changed(struct ui *ui)
+{
+    if (ui->study)
+        ui->study->stale = true;
+}
 
 void study_stop(struct ui *ui)
 {
     if (!ui->study)
         return;
     analysis_stop(ui->study->live);
+    scores_run(ui->study->scores, false);
+    ui->study->stale = true;
+}
+
+/* The game's own moves as the line (a game of two players, or a replay that
+ * left the file's line). */
+static bool game_line(const struct dr_game *g, struct ui_line *l)
+{
+    int n = dr_game_ply(g);
+    if (!line_reserve(l, n))
+        return false;
+    l->start = *dr_game_start(g);
+    for (int i = 0; i < n; i++) {
+        l->moves[i] = *dr_game_move(g, i);
+        l->file_mark[i] = DR_MARK_NONE;
+    }
+    for (int i = 0; i <= n; i++)
+        l->file_score[i] = SCORE_NONE;
+    return true;
 }
 
 void study_tick(struct ui *ui)
@@ -63,11 +96,19 @@ void study_tick(struct ui *ui)
         study_stop(ui);
         return;
     }
-    if (*wanted(ui))
+    bool on = *wanted(ui);
+    if (s->stale) {
+        s->stale = false;
+        if ((ui->rp && replay_study_line(ui, &s->line)) || game_line(ui->game, &s->line))
+            scores_set_line(s->scores, &ui->variant, &s->line);
+    }
+    if (on)
         analysis_start(s->live, &ui->variant, ui->game);
     else
         analysis_stop(s->live);
-    if (analysis_poll(s->live, &s->snap))
+    scores_run(s->scores, on);
+    bool fresh = analysis_poll(s->live, &s->snap);
+    if (scores_poll(s->scores) || fresh)
         ui->dirty = true;
 }
 
@@ -140,11 +181,58 @@ static int live_lines(struct ui *ui, int y, int maxlines)
                            term_attr(t, FG_DEFAULT, BG_NONE), line);
 }
 
+/* "12." or "12..." for move i of the line. */
+static void move_number(const struct ui *ui, int i, char *out, size_t size)
+{
+    int k = i + (ui->study->line.start.side != ui->variant.first_player);
+    snprintf(out, size, "%d.%s", k / 2 + 1, k % 2 ? ".." : "");
+}
+
+/* "12... 19-24??": move i of the line with its mark. */
+static void marked_move(const struct ui *ui, int i, char *out, size_t size)
+{
+    const struct ui_line *l = &ui->study->line;
+    struct dr_position pos = l->start;
+    for (int k = 0; k < i; k++)
+        dr_make(&ui->variant, &pos, &l->moves[k]);
+    char num[16], m[DR_MOVE_TEXT_LEN];
+    move_number(ui, i, num, sizeof num);
+    dr_move_pdn(&ui->variant, &pos, &l->moves[i], m);
+    snprintf(out, size, "%s %s%s", num, m, dr_mark_text(scores_mark(ui->study->scores, i)));
+}
+
+static int marks_lines(struct ui *ui, int y, int maxlines)
+{
+    const struct ui_scores *sc = ui->study->scores;
+    char text[600] = "Marked ([ ]: go): ", m[200];
+    bool any = false;
+    for (int i = 0; i + 1 < scores_positions(sc); i++) {
+        if (scores_mark(sc, i) == DR_MARK_NONE)
+            continue;
+        marked_move(ui, i, m, sizeof m);
+        size_t len = strlen(text);
+        snprintf(text + len, sizeof text - len, "%s%s", any ? ", " : "", m);
+        any = true;
+    }
+    if (!any)
+        snprintf(text, sizeof text, "%s", scores_busy(ui->study->scores)
+                                              ? "Scoring the line..."
+                                              : "No marked moves in this line.");
+    return put_wrapped(y, ui->lay.px, ui->lay.pw, maxlines, term_attr(&ui->term, FG_MARK, BG_NONE),
+                       text);
+}
+
 int study_pane(struct ui *ui, int y, int maxlines)
 {
     if (!available(ui) || maxlines < 3)
         return 0;
-    return live_lines(ui, y, maxlines - 1) + 1;
+    int used = live_lines(ui, y, maxlines - 2);
+    if (scores_positions(ui->study->scores) > 1) {
+        gauge_graph(ui, y + used++, ui->lay.px, ui->lay.pw, ui->study->scores,
+                    dr_game_ply(ui->game));
+        used += marks_lines(ui, y + used, maxlines - used < 2 ? maxlines - used : 2);
+    }
+    return used + 1;
 }
 
 /* ---- the bar ---- */
@@ -154,24 +242,54 @@ void study_bar_draw(struct ui *ui)
     if (!ui->lay.barx || !available(ui))
         return;
     const struct analysis_snapshot *a = live_here(ui);
+    int score = 0;
     bool known = a && a->have;
-    int score = known ? white_score(a) : 0;
+    if (known)
+        score = white_score(a);
+    else
+        known = scores_get(ui->study->scores, dr_game_ply(ui->game), &score);
     gauge_bar(ui, ui->lay.by, ui->lay.barx, ui->variant.height * ui->lay.ch, known,
               dr_annotate_chances(score));
 }
 
 /* ---- keys ---- */
 
+/* The next (dir 1) or previous (-1) marked move from the position shown,
+ * round the end of the line: the board goes to the position after it. */
+static void go_to_mark(struct ui *ui, int dir)
+{
+    const struct ui_scores *sc = ui->study->scores;
+    int n = scores_positions(sc) - 1, ply = dr_game_ply(ui->game);
+    for (int k = 1; k <= n; k++) {
+        int i = ((ply - 1 + dir * k) % n + n) % n;
+        if (scores_mark(sc, i) == DR_MARK_NONE)
+            continue;
+        char m[200], say[300];
+        marked_move(ui, i, m, sizeof m);
+        snprintf(say, sizeof say, "Marked move %s: ply %d of %d.", m, i + 1, n);
+        replay_go_to_ply(ui, i + 1, say);
+        return;
+    }
+    ui_say(ui, TONE_ERROR, "%s", scores_busy(ui->study->scores)
+                                     ? "No marked move yet: the line is being scored."
+                                     : "No marked move in this line.");
+}
+
 bool study_key(struct ui *ui, int key)
 {
-    if (key != 'a')
+    if (key != 'a' && key != ']' && key != '[')
         return false;
     if (!available(ui)) {
-        ui_say(ui, TONE_ERROR, "No analysis against the computer: it needs the processor.");
-        return true;
+        if (key == 'a')
+            ui_say(ui, TONE_ERROR, "No analysis against the computer: it needs the processor.");
+        return key == 'a';
     }
-    bool *on = wanted(ui);
-    *on = !*on;
-    ui_say(ui, TONE_INFO, "Analysis %s.", *on ? "on" : "off");
+    if (key == 'a') {
+        bool *on = wanted(ui);
+        *on = !*on;
+        ui_say(ui, TONE_INFO, "Analysis %s.", *on ? "on" : "off");
+    } else if (ui->in_act) {
+        go_to_mark(ui, key == ']' ? 1 : -1);
+    }
     return true;
 }

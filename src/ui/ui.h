@@ -8,6 +8,7 @@
  *   hint.c     a short search on a private engine, in its own thread
  *   worker.c   an engine of the screen's own and the thread searching on it
  *   analysis.c the live analysis: the position shown searched without end
+ *   scores.c   the score of every position of the line shown (file or pass)
  *   gauge.c    the evaluation bar and the score graph
  *   study.c    analysis pane, bar, graph and marked moves: when, what, keys
  *   help.c     the key help and other pop-ups
@@ -21,12 +22,14 @@
 #define DR_UI_INTERNAL_H
 
 #include <curses.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "draughts/annotate.h"
 #include "draughts/engine.h"
 #include "draughts/game.h"
 #include "draughts/loop.h"
@@ -346,12 +349,42 @@ void analysis_stop(struct ui_analysis *a);
 /* The latest snapshot into *out when it changed since the last poll. */
 bool analysis_poll(struct ui_analysis *a, struct analysis_snapshot *out);
 
+/* scores.c */
+#define SCORE_NONE INT_MIN
+/* A line of play and what a file says of it. */
+struct ui_line {
+    struct dr_position start;
+    int n, cap;                        /* moves, room */
+    struct dr_move *moves;             /* n */
+    int *file_score;                   /* n + 1: [%eval] of each position, or SCORE_NONE */
+    enum dr_mark *file_mark;           /* n: the file's ?!, ?, ?? of each move */
+};
+bool line_reserve(struct ui_line *l, int n); /* room for n moves; sets n */
+void line_free(struct ui_line *l);
+struct ui_scores;
+struct ui_scores *scores_new(void);
+void scores_free(struct ui_scores *s);
+/* The line shown (copied); scores of positions shared with the last stay. */
+bool scores_set_line(struct ui_scores *s, const struct dr_variant *v, const struct ui_line *line);
+/* on: score the positions the file does not, in the background; off: stop. */
+void scores_run(struct ui_scores *s, bool on);
+/* Take the pass's new scores; true when there were some. */
+bool scores_poll(struct ui_scores *s);
+bool scores_busy(struct ui_scores *s);
+int scores_positions(const struct ui_scores *s); /* n + 1, 0 without a line */
+/* Position i's score from White's side; false when unknown. */
+bool scores_get(const struct ui_scores *s, int i, int *score);
+/* The mark of move i: the file's, else by the scores around it. */
+enum dr_mark scores_mark(const struct ui_scores *s, int i);
+
 /* gauge.c */
 void gauge_bar(struct ui *ui, int y, int x, int h, bool known, double chances);
+void gauge_graph(struct ui *ui, int y, int x, int w, const struct ui_scores *s, int current);
 
 /* study.c */
 struct ui_study *study_new(void);
 void study_free(struct ui_study *s);
+void study_changed(struct ui *ui);   /* the game changed (a view event) */
 /* Keep the engines on the position and line shown; take their news. */
 void study_tick(struct ui *ui);
 void study_stop(struct ui *ui);      /* the game ends */
@@ -393,6 +426,10 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
  * (q, Esc or a signal, then ui->exit says which: QUIT, or MENU when the
  * start screen opened the file). */
 int replay_choose_game(struct ui *ui, struct ui_replay *r, int current);
+/* The line shown with the file's scores and marks; false off the file's line. */
+bool replay_study_line(const struct ui *ui, struct ui_line *out);
+/* Step to ply target of the line (as Home/End do), then say say. */
+void replay_go_to_ply(struct ui *ui, int target, const char *say);
 /* Replay keys on the board (v, Backspace, p, G, #); false when not one. */
 bool replay_board_key(struct ui *ui, int key);
 /* The go-to-move prompt's text ("12", "12...", "12b"): undo or redo to
