@@ -94,6 +94,7 @@ void help_draw(struct ui *ui)
         {"R", "resign"},
         {"n", "new game"},
         {"s / o", "save the game as PDN / open a PDN file"},
+        {"E", "set up a position (editor), then play or analyse it"},
         {"", "Screen"},
         {"f", "flip the board"},
         {"F", "show the position as FEN"},
@@ -105,7 +106,12 @@ void help_draw(struct ui *ui)
         {"?", "hint          x: a piece just captured"},
         {"", pieces},
     };
-    int n = (int)(sizeof lines / sizeof lines[0]);
+    help_table(ui, lines, (int)(sizeof lines / sizeof lines[0]));
+}
+
+void help_table(struct ui *ui, const char *const lines[][2], int n)
+{
+    struct ui_term *t = &ui->term;
     ui->help_lines = n;
     /* pages when the terminal is short */
     int per = t->rows - 4 < n ? t->rows - 4 : n;
@@ -154,6 +160,8 @@ static void prompt_draw(struct ui *ui)
         label = line;
     } else if (ui->prompt == PR_GOTO) {
         label = "Go to move: ";
+    } else if (ui->prompt == PR_FEN) {
+        label = "Position (FEN): ";
     } else if (ui->prompt == PR_SAVE) {
         label = "Save the game (PDN) to: ";
     } else {

@@ -120,6 +120,21 @@ void input_cursor_move(struct ui *ui, int dx, int dy)
     ui->dirty = true;
 }
 
+bool input_cursor_key(struct ui *ui, int key)
+{
+    if (key == KEY_LEFT || key == 'h')
+        input_cursor_move(ui, -1, 0);
+    else if (key == KEY_RIGHT || key == 'l')
+        input_cursor_move(ui, 1, 0);
+    else if (key == KEY_UP || key == 'k')
+        input_cursor_move(ui, 0, 1);
+    else if (key == KEY_DOWN || key == 'j')
+        input_cursor_move(ui, 0, -1);
+    else
+        return false;
+    return true;
+}
+
 /* The action chosen: straight back to the loop from a player's turn, or
  * queued for it while the computer thinks. */
 static void act_by(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m, int who)
@@ -483,6 +498,21 @@ void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
     ui->dirty = true;
 }
 
+void input_prompt_edit(struct ui *ui, int key)
+{
+    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+        if (ui->input_len > 0)
+            ui->input[--ui->input_len] = 0;
+    } else if (key == 21) { /* Ctrl-U */
+        ui->input_len = 0;
+        ui->input[0] = 0;
+    } else if (key >= 32 && key < 127 && ui->input_len < (int)sizeof ui->input - 1) {
+        ui->input[ui->input_len++] = (char)key;
+        ui->input[ui->input_len] = 0;
+    }
+    ui->dirty = true;
+}
+
 static void prompt_key(struct ui *ui, int key)
 {
     if (key == 27) {
@@ -498,17 +528,10 @@ static void prompt_key(struct ui *ui, int key)
             session_save(ui, text);
         else if (ui->prompt == PR_GOTO)
             replay_goto(ui, text);
-        else
+        else if (ui->prompt == PR_LOAD)
             session_open(ui, text);
-    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        if (ui->input_len > 0)
-            ui->input[--ui->input_len] = 0;
-    } else if (key == 21) { /* Ctrl-U */
-        ui->input_len = 0;
-        ui->input[0] = 0;
-    } else if (key >= 32 && key < 127 && ui->input_len < (int)sizeof ui->input - 1) {
-        ui->input[ui->input_len++] = (char)key;
-        ui->input[ui->input_len] = 0;
+    } else {
+        input_prompt_edit(ui, key);
     }
     ui->dirty = true;
 }
@@ -646,25 +669,9 @@ void input_key(struct ui *ui, int key)
     if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
         return;
     ui->dirty = true;
-    if (replay_board_key(ui, key) || study_key(ui, key))
+    if (replay_board_key(ui, key) || study_key(ui, key) || input_cursor_key(ui, key))
         return;
     switch (key) {
-    case KEY_LEFT:
-    case 'h':
-        input_cursor_move(ui, -1, 0);
-        break;
-    case KEY_RIGHT:
-    case 'l':
-        input_cursor_move(ui, 1, 0);
-        break;
-    case KEY_UP:
-    case 'k':
-        input_cursor_move(ui, 0, 1);
-        break;
-    case KEY_DOWN:
-    case 'j':
-        input_cursor_move(ui, 0, -1);
-        break;
     case '\t':
         tab(ui, 1);
         break;
@@ -797,6 +804,9 @@ void input_key(struct ui *ui, int key)
         break;
     case 'F':
         show_fen(ui);
+        break;
+    case 'E':
+        editor_from_game(ui);
         break;
     case 'f':
         ui->flipped = !ui->flipped;

@@ -316,7 +316,8 @@ static void keys_line(struct ui *ui)
     default:
         if (over)
             snprintf(buf, sizeof buf,
-                     "n new game   u take back   s save   F position (FEN)   ? keys   %s", q);
+                     "n new game   u take back   s save   F position (FEN)   E set up   ? keys   %s",
+                     q);
         else if (ui_engine_thinking(ui))
             snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
         else if (ui->replay && ui->sel < 0)
@@ -331,7 +332,7 @@ static void keys_line(struct ui *ui)
         else
             snprintf(buf, sizeof buf,
                      "arrows/hjkl move   Enter pick up   m type move   u undo   t hint   "
-                     "? all keys   %s",
+                     "E set up   ? all keys   %s",
                      q);
         k = buf;
     }

@@ -23,6 +23,7 @@ struct ui_replay {
     const struct dr_pdn_node **line; /* root .. end of the line replayed */
     int nline, cap;
     struct dr_move *moves;           /* the main line, for the game set-up */
+    struct dr_variant variant;       /* a game made in memory borrows this one */
 };
 
 struct ui_replay *replay_open(const char *path, char *why, int size)
@@ -42,6 +43,27 @@ struct ui_replay *replay_open(const char *path, char *why, int size)
             dr_pdn_diag_format(&r->file, &r->file.diags[0], why, (size_t)size);
         else
             snprintf(why, (size_t)size, "no game in the file");
+        replay_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+struct ui_replay *replay_of_position(const struct dr_variant *v, const struct dr_position *start,
+                                     char *why, int size)
+{
+    struct ui_replay *r = calloc(1, sizeof *r);
+    struct dr_pdn_game **games = r ? calloc(1, sizeof *games) : NULL;
+    if (games) {
+        r->variant = *v;
+        r->file.games = games;
+        games[0] = dr_pdn_game_new(&r->variant, start);
+        r->file.n_games = games[0] != NULL;
+    }
+    if (!r || !r->file.n_games || !dr_pdn_set_tag(games[0], "Event", "Set-up position") ||
+        !dr_pdn_set_tag(games[0], "White", "White") ||
+        !dr_pdn_set_tag(games[0], "Black", "Black")) {
+        snprintf(why, (size_t)size, "out of memory");
         replay_free(r);
         return NULL;
     }
@@ -135,8 +157,8 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
 typedef void (*item_fn)(const struct ui *ui, int i, char *out, size_t size);
 
 /* A boxed list with the selected item highlighted, scrolled to keep it in view. */
-static void list_box(struct ui *ui, const char *title, const char *head, const char *foot,
-                     int n, int sel, item_fn item)
+void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
+              int sel, item_fn item)
 {
     struct ui_term *t = &ui->term;
     int room = t->rows - 6 > 1 ? t->rows - 6 : 1;
@@ -163,7 +185,7 @@ static void list_box(struct ui *ui, const char *title, const char *head, const c
 }
 
 /* Up, Down, PgUp, PgDn, Home, End move sel; true when the key was one. */
-static bool list_move(int key, int n, int *sel)
+bool list_move(int key, int n, int *sel)
 {
     int s = *sel;
     if (key == KEY_UP || key == 'k')

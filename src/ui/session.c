@@ -344,6 +344,53 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
     replay_free(opened);
 }
 
+/* Study a position set up in the editor: the replay screen on a game that
+ * starts there and has no moves yet. */
+static void analyse_position(struct ui *ui)
+{
+    char why[300];
+    struct ui_replay *rp = replay_of_position(&ui->variant, &ui->play_start, why, sizeof why);
+    if (!rp) {
+        start_message(ui, why);
+        ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
+        return;
+    }
+    run_replay(ui, rp, 1);
+    replay_free(rp);
+}
+
+/* A game or a replay may end asking for the next from a position (the
+ * editor, p on the replay screen): play on from it, or study it. */
+static void run_next(struct ui *ui)
+{
+    while (ui->exit == UI_EXIT_PLAY || ui->exit == UI_EXIT_ANALYSE) {
+        if (ui->exit == UI_EXIT_PLAY)
+            play_from_here(ui);
+        else
+            analyse_position(ui);
+    }
+}
+
+/* The start screen's "Set up a position": the editor on the variant
+ * chosen, from its start position (or --fen). */
+static void edit_from_start(struct ui *ui)
+{
+    struct game_setup s;
+    char why[300];
+    ui->exit = UI_EXIT_MENU;
+    if (!setup_new(ui, &s, ui->cfg.variant, false, why, sizeof why)) {
+        start_message(ui, why);
+        return;
+    }
+    ui->variant = s.variant;
+    ui->flipped = false;
+    ui->cur_file = ui->cur_rank = -1;
+    enum ui_exit e = editor_run(ui, &s.start);
+    if (e != UI_EXIT_NONE)
+        ui->exit = e;
+    run_next(ui);
+}
+
 static int check_options(const struct dr_ui_options *o)
 {
     struct dr_variant v;
@@ -416,9 +463,14 @@ int dr_ui_run(const struct dr_ui_options *o)
             struct start_choice c = start_screen(ui);
             if (c.what == START_QUIT)
                 break;
-            if (c.what == START_REPLAY) {
-                run_replay(ui, c.replay, 0);
-                replay_free(c.replay);
+            if (c.what == START_REPLAY || c.what == START_EDIT) {
+                if (c.what == START_EDIT) {
+                    edit_from_start(ui);
+                } else {
+                    run_replay(ui, c.replay, 0);
+                    replay_free(c.replay);
+                    run_next(ui);
+                }
                 if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
                     break;
                 continue;
@@ -432,17 +484,20 @@ int dr_ui_run(const struct dr_ui_options *o)
                 continue;
             }
             run_with_loads(ui, &s);
+            run_next(ui);
             saved_game_free(c.saved);
             if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
                 break;
         }
     } else if (o->mode == DR_UI_REPLAY) {
         run_replay(ui, replay, o->replay_game);
+        run_next(ui);
     } else {
         struct game_setup s;
         const char *variant = o->variant ? o->variant : ui->cfg.variant;
         if (setup_new(ui, &s, variant, o->mode == DR_UI_HOTSEAT, why, sizeof why)) {
             run_with_loads(ui, &s);
+            run_next(ui);
         } else {
             term_end(&ui->term);
             fprintf(stderr, "draughts: %s\n", why);

@@ -1,5 +1,6 @@
 /* The start screen: what to do (play the computer, two people at one
- * keyboard, continue the last game, replay a PDN file), the variant with its
+ * keyboard, continue the last game, replay a PDN file, set up a position
+ * in the editor), the variant with its
  * one-line description, the person's side and the computer's strength.  The
  * choices are remembered in the config file when a game starts. */
 #include <stdio.h>
@@ -12,7 +13,7 @@ enum item_kind { IT_MODE, IT_VARIANT, IT_VARIANT_ROW, IT_SIDE, IT_LEVEL, IT_STAR
 
 struct item {
     enum item_kind kind;
-    int value; /* the mode (0..3) or the variant index */
+    int value; /* the mode (0..4) or the variant index */
     int y;     /* screen row when drawn */
 };
 
@@ -71,10 +72,10 @@ static void look_for_last_game(struct start *st)
 static void build_items(struct start *st, int rows)
 {
     /* the full list needs the mode block, every variant and the settings */
-    int full = 5 + 4 + st->nvariants + 2 + 3 + 6;
+    int full = 5 + 5 + st->nvariants + 2 + 3 + 6;
     st->compact = rows < full;
     int n = 0;
-    for (int m = 0; m < 4; m++)
+    for (int m = 0; m < 5; m++)
         st->items[n++] = (struct item){IT_MODE, m, 0};
     if (st->compact)
         st->items[n++] = (struct item){IT_VARIANT_ROW, 0, 0};
@@ -141,9 +142,12 @@ static void draw(struct ui *ui, struct start *st)
             else if (it->value == 2)
                 snprintf(line, sizeof line, "    Continue the last game%s",
                          st->last ? "" : " (none to continue)");
-            else
+            else if (it->value == 3)
                 snprintf(line, sizeof line, "    Replay a PDN file%s",
                          save_available() ? "" : " (not available: this build has no PDN support)");
+            else
+                snprintf(line, sizeof line, "    Set up a position: place the pieces, then play or "
+                                            "analyse it");
             break;
         case IT_VARIANT: {
             const struct dr_variant *v = &st->variants[it->value];
@@ -265,12 +269,15 @@ static bool choose(struct ui *ui, struct start *st, struct start_choice *c)
         st->input[0] = 0;
         return false;
     }
-    if (it->kind == IT_MODE)
+    if (it->kind == IT_MODE && it->value < 2)
         ui->cfg.mode = it->value;
     if (it->kind == IT_VARIANT)
         st->variant = it->value;
     snprintf(ui->cfg.variant, sizeof ui->cfg.variant, "%s", st->variants[st->variant].name);
-    c->what = ui->cfg.mode == 1 ? START_HOTSEAT : START_PLAY;
+    if (it->kind == IT_MODE && it->value == 4)
+        c->what = START_EDIT; /* of the variant chosen */
+    else
+        c->what = ui->cfg.mode == 1 ? START_HOTSEAT : START_PLAY;
     return true;
 }
 
@@ -396,7 +403,7 @@ struct start_choice start_screen(struct ui *ui)
             break;
         }
     }
-    if (c.what == START_PLAY || c.what == START_HOTSEAT) {
+    if (c.what == START_PLAY || c.what == START_HOTSEAT || c.what == START_EDIT) {
         char why[300];
         if (!config_save(&ui->cfg, why, sizeof why))
             start_message(ui, why);

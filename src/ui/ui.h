@@ -17,6 +17,7 @@
  *   save.c     games as PDN: save, autosave, read back to continue or replay
  *   session.c  a game from start to quit: game, loop, players, autosave
  *   replay.c   a PDN file's games: the game list, variations, play from here
+ *   editor.c   the position editor: set up a position, check it, play or study it
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
 #define DR_UI_INTERNAL_H
@@ -110,16 +111,17 @@ bool config_write_atomic(const char *path, const char *text, char *why, int why_
 /* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
 
 /* GAMES: back to the replayed file's game list; PLAY: play on from the
- * replayed position (ui->play_start). */
+ * replayed position (ui->play_start); ANALYSE: study ui->play_start on the
+ * replay screen. */
 enum ui_exit { UI_EXIT_NONE, UI_EXIT_QUIT, UI_EXIT_MENU, UI_EXIT_SIGNAL, UI_EXIT_LOAD,
-               UI_EXIT_GAMES, UI_EXIT_PLAY };
+               UI_EXIT_GAMES, UI_EXIT_PLAY, UI_EXIT_ANALYSE };
 enum ui_overlay { OV_NONE, OV_HELP, OV_TEXT, OV_CONFIRM, OV_CHOOSE, OV_PROMPT, OV_DRAW_OFFER,
                   OV_LIST };
 /* What an OV_LIST offers: the moves at a branch point, or how to play on. */
 enum ui_list { LIST_VARIATIONS, LIST_PLAY };
 /* Play from here: who plays whom (the index in the LIST_PLAY list). */
 enum ui_play_mode { PLAY_WHITE, PLAY_BLACK, PLAY_HOTSEAT, PLAY_COUNT };
-enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD, PR_GOTO };
+enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD, PR_GOTO, PR_FEN };
 enum ui_confirm { CF_RESIGN, CF_NEW, CF_QUIT };
 enum ui_tone { TONE_INFO, TONE_ERROR, TONE_GOOD };
 
@@ -276,6 +278,9 @@ void ui_variant_title(const struct dr_variant *v, char *out, int size);
 
 /* help.c */
 void help_draw(struct ui *ui);
+/* A table of keys and what they do ("" as a key: a heading) in a box,
+ * paged when the terminal is short (help_more, ui->help_page). */
+void help_table(struct ui *ui, const char *const lines[][2], int n);
 bool help_more(const struct ui *ui);
 void overlay_draw(struct ui *ui);
 /* The body of a pop-up box, centred; returns its inner origin. */
@@ -290,8 +295,12 @@ void input_key(struct ui *ui, int key);
  * picked up).  Returns false when there is nothing to say. */
 bool input_explain(struct ui *ui, int from, int to, char *out, int size);
 void input_cursor_move(struct ui *ui, int dfile, int drank);
+/* Arrows and h j k l move the cursor; false for other keys. */
+bool input_cursor_key(struct ui *ui, int key);
 /* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
 void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial);
+/* Backspace, Ctrl-U or a printable key edits the prompt's text. */
+void input_prompt_edit(struct ui *ui, int key);
 void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 const char *ui_side_name(int side);
@@ -418,6 +427,10 @@ void saved_game_free(struct saved_game *s);
  * variation) from the root: those played lead to the position shown, the
  * rest wait in the redo list. */
 struct ui_replay *replay_open(const char *path, char *why, int size);
+/* One game in memory that starts from start and has no moves yet (a
+ * position to study); NULL with why when out of memory. */
+struct ui_replay *replay_of_position(const struct dr_variant *v, const struct dr_position *start,
+                                     char *why, int size);
 void replay_free(struct ui_replay *r);
 int replay_count(const struct ui_replay *r);
 /* Set up game index (1-based) from its main line; false with why. */
@@ -438,6 +451,11 @@ void replay_goto(struct ui *ui, const char *text);
 /* OV_LIST: draw it, and a key while it is open. */
 void replay_list_draw(struct ui *ui);
 void replay_list_key(struct ui *ui, int key);
+/* A boxed list, item(i) its lines, sel highlighted and kept in view; and
+ * Up, Down, PgUp, PgDn, Home, End moving sel (false for other keys). */
+void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
+              int sel, void (*item)(const struct ui *ui, int i, char *out, size_t size));
+bool list_move(int key, int n, int *sel);
 /* Side pane: comments, where the line is and its variations; lines used. */
 int replay_pane(struct ui *ui, int y, int maxlines);
 /* The move of ply i (0-based) of the line replayed, with its strength and
@@ -450,7 +468,8 @@ int replay_line_plies(const struct ui *ui);
 void replay_where(const struct ui *ui, char *out, size_t size);
 
 /* start.c */
-enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE, START_REPLAY };
+enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE, START_REPLAY,
+                  START_EDIT };
 struct start_choice {
     enum start_what what;
     struct saved_game *saved;  /* START_CONTINUE: the game to go on with */
@@ -459,5 +478,15 @@ struct start_choice {
 struct start_choice start_screen(struct ui *ui);
 /* Show a problem on the start screen next time it is drawn. */
 void start_message(struct ui *ui, const char *text);
+
+/* editor.c */
+/* The position editor for ui->variant, from the position given, on a
+ * screen of its own.  PLAY (with ui->play_mode) or ANALYSE with the legal
+ * position set up in ui->play_start; NONE when the person leaves it;
+ * SIGNAL. */
+enum ui_exit editor_run(struct ui *ui, const struct dr_position *from);
+/* E on the game screen: the editor from the position shown; a position
+ * chosen there ends this game (ui->exit says what comes next). */
+void editor_from_game(struct ui *ui);
 
 #endif
