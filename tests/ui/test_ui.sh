@@ -136,7 +136,8 @@ text "$s" "23x14"
 keys "$s" Enter
 expect "$s" "a man cannot take a king" "Italian men do not take kings, and say so"
 keys "$s" q
-start chooser hotseat --variant brazilian --fen "W:WKh2:Be3,d2,h4,f2,c5,c1,d4,f4"
+# (a king on c1: no man may stand on its promotion row)
+start chooser hotseat --variant brazilian --fen "W:WKh2:Be3,d2,h4,f2,c5,Kc1,d4,f4"
 s=$session
 keys "$s" m
 text "$s" "h2-g3"
