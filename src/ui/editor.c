@@ -416,7 +416,7 @@ static void board_key(struct editor *ed, int key)
     }
 }
 
-static void key(struct editor *ed, int k)
+static void on_key(struct editor *ed, int k)
 {
     struct ui *u = ed->ui;
     if (k == 12) /* Ctrl-L */
@@ -493,7 +493,7 @@ enum ui_exit editor_run(struct ui *ui, const struct dr_position *from)
         if (k == UI_KEY_SIGNAL)
             ed->result = UI_EXIT_SIGNAL;
         else if (k != ERR)
-            key(ed, k);
+            on_key(ed, k);
     }
     enum ui_exit result = ed->result == UI_EXIT_MENU ? UI_EXIT_NONE : ed->result;
     if (result == UI_EXIT_PLAY || result == UI_EXIT_ANALYSE) {
