@@ -1,14 +1,17 @@
 /* Texel tuning of the evaluation weights of one variant family.
  *
- *   tune --variant V [--skip P] [--rounds N] [--freeze NAME]... [--zero NAME]... FILE.pdn...
+ *   tune --variant V [--skip P] [--rounds N] [--weights W1,W2,...]
+ *        [--freeze NAME]... [--zero NAME]... FILE.pdn...
  *
- * Every quiet position (the side to move has no capture) of the games' main
- * lines, from ply P on, is labelled with the game's result (1, 1/2, 0 for
- * White).  The tuner fits K of sigmoid(eval / K) to those results first, then
- * moves one weight at a time while the mean squared error falls (the man stays
- * at 100: it sets the unit).  One game in ten is held out, and its error is
- * printed beside the training error so that a term that only fits noise shows.
- * The output ends with the family's row as eval.c writes it. */
+ * The games are read in the variants their tags name; V chooses the family
+ * (every game must be of it).  Every quiet position (the side to move has no
+ * capture) of the games' main lines, from ply P on, is labelled with the
+ * game's result (1, 1/2, 0 for White).  The tuner fits K of sigmoid(eval / K)
+ * to those results first, then moves one weight at a time while the mean
+ * squared error falls (the man stays at 100: it sets the unit).  One pair of
+ * games in ten is held out, and its error is printed beside the training
+ * error so that a term that only fits noise shows.  The output ends with the
+ * family's row as eval.c writes it. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -34,6 +37,7 @@ struct samples {
 struct options {
     const char *variant;
     int skip, rounds;
+    const char *start;       /* "w1,w2,...": start from these weights, not the family's */
     bool frozen[EVAL_NFEATURES], zeroed[EVAL_NFEATURES];
 };
 
@@ -71,23 +75,33 @@ static float game_result(const struct dr_pdn_game *g)
 static void read_games(const char *path, const struct evaluator *ev, const struct options *o,
                        struct samples *train, struct samples *valid, int *ngames)
 {
-    struct dr_pdn_options popt = {.variant = ev->v, .max_diags = 0};
     struct dr_pdn_file file;
-    if (!dr_pdn_read_file(path, &popt, &file) || file.errors)
+    if (!dr_pdn_read_file(path, NULL, &file) || file.errors)
         fprintf(stderr, "%s: %d errors\n", path, file.errors);
     for (int gi = 0; gi < file.n_games; gi++) {
         const struct dr_pdn_game *g = file.games[gi];
         float result = game_result(g);
-        if (result < 0)
+        if (result < 0 || !g->variant)
             continue;
-        struct samples *set = (*ngames)++ % 10 == 9 ? valid : train;
+        /* each game in its own variant, weighed by the family being tuned */
+        struct evaluator gev;
+        eval_init(&gev, g->variant);
+        if (strcmp(gev.family->name, ev->family->name)) {
+            fprintf(stderr, "%s: game %d: %s is not of the family %s\n", path, gi + 1,
+                    g->variant->name, ev->family->name);
+            continue;
+        }
+        gev.family = ev->family;
+        /* a match plays each opening twice, colours swapped, and a fixed-depth
+         * self-play repeats the game: the two games go to the same side */
+        struct samples *set = (*ngames)++ / 2 % 10 == 9 ? valid : train;
         for (const struct dr_pdn_node *n = g->root.child; n; n = n->child) {
             struct dr_movelist l;
-            if (n->ply < o->skip || !dr_gen_moves(ev->v, &n->pos, &l) || l.moves[0].captures ||
-                eval_drawish(ev, &n->pos))
+            if (n->ply < o->skip || !dr_gen_moves(gev.v, &n->pos, &l) || l.moves[0].captures ||
+                eval_drawish(&gev, &n->pos))
                 continue;
             int f[EVAL_NFEATURES];
-            eval_features(ev, &n->pos, f);
+            eval_features(&gev, &n->pos, f);
             add_sample(set, f, result);
         }
     }
@@ -171,6 +185,8 @@ static int parse_args(int argc, char **argv, struct options *o)
             o->skip = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--rounds"))
             o->rounds = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--weights"))
+            o->start = argv[i + 1];
         else if (!strcmp(argv[i], "--freeze"))
             o->frozen[feature_index(argv[i + 1])] = true;
         else if (!strcmp(argv[i], "--zero"))
@@ -192,13 +208,28 @@ static void print_weights(const char *what, const struct evaluator *ev, const in
     printf("}},\n");
 }
 
+/* The family's weights, or those --weights lists (missing ones from the
+ * family), with the --zero ones at 0. */
+static void start_weights(const struct options *o, const struct eval_family *family, int *w)
+{
+    const char *p = o->start ? o->start : "";
+    for (int j = 0; j < EVAL_NFEATURES; j++) {
+        char *end;
+        long x = strtol(p, &end, 10);
+        w[j] = end != p ? (int)x : family->w[j];
+        p = *end == ',' ? end + 1 : end;
+        if (o->zeroed[j])
+            w[j] = 0;
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct options o = {.variant = "international", .skip = 10, .rounds = 400};
     int first = parse_args(argc, argv, &o);
     if (first >= argc) {
-        fprintf(stderr, "usage: tune --variant V [--skip P] [--rounds N] [--freeze NAME]... "
-                        "[--zero NAME]... FILE.pdn...\n");
+        fprintf(stderr, "usage: tune --variant V [--skip P] [--rounds N] [--weights W1,W2,...] "
+                        "[--freeze NAME]... [--zero NAME]... FILE.pdn...\n");
         return 2;
     }
     struct dr_variant v;
@@ -216,8 +247,7 @@ int main(int argc, char **argv)
     printf("%s (%s): %d games, %zu training positions, %zu held out\n", o.variant,
            ev.family->name, ngames, train.n, valid.n);
     int w[EVAL_NFEATURES];
-    for (int j = 0; j < EVAL_NFEATURES; j++)
-        w[j] = o.zeroed[j] ? 0 : ev.family->w[j];
+    start_weights(&o, ev.family, w);
     double k = fit_k(&train, w);
     print_weights("current", &ev, w, &train, &valid, k);
     descend(&train, w, k, &o);
