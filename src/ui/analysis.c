@@ -1,17 +1,24 @@
 /* The live analysis: the engine thinks about the position shown, without
  * end, in a thread of its own, while the person looks around.  Each
  * completed iteration goes into a snapshot under a lock; the screen polls
- * it.  Another position stops the search and starts a new one. */
+ * it.  Another position stops the search and starts a new one.  After a few
+ * minutes on one position the search rests, so that a replay left open
+ * does not hold a processor for ever; the snapshot stays. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ui.h"
 
 #define ANALYSIS_HASH_MIB 32
+#ifndef ANALYSIS_REST_MS
+#define ANALYSIS_REST_MS (3 * 60 * 1000)
+#endif
 
 struct ui_analysis {
     struct ui_worker w;
     bool active;                  /* a search was started on root (and not stopped) */
+    bool resting;                 /* it ran ANALYSIS_REST_MS on root and stopped */
+    int64_t started_ms;
     struct dr_position root;      /* read by the thread while it searches */
     struct dr_game_context ctx;
     uint64_t *keys;               /* our copy: the game's may change meanwhile */
@@ -80,6 +87,18 @@ static bool copy_context(struct ui_analysis *a, const struct dr_game *g)
     return true;
 }
 
+/* Enough on this position: the search stops, what it found stays shown. */
+static void rest(struct ui_analysis *a)
+{
+    worker_stop(&a->w);
+    a->active = false;
+    a->resting = true;
+    pthread_mutex_lock(&a->lock);
+    a->snap.resting = true;
+    a->fresh = true;
+    pthread_mutex_unlock(&a->lock);
+}
+
 void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const struct dr_game *g)
 {
     if (!a)
@@ -87,8 +106,11 @@ void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const str
     const struct dr_position *pos = dr_game_position(g);
     int nkeys;
     dr_game_keys(g, &nkeys);
-    if (a->active && dr_position_equal(&a->root, pos) && a->ctx.nkeys == nkeys)
+    if ((a->active || a->resting) && dr_position_equal(&a->root, pos) && a->ctx.nkeys == nkeys) {
+        if (a->active && term_now_ms() - a->started_ms >= ANALYSIS_REST_MS)
+            rest(a);
         return; /* already on it */
+    }
     analysis_stop(a);
     if (dr_game_over(g) || !worker_engine(&a->w, v, ANALYSIS_HASH_MIB) || !copy_context(a, g))
         return;
@@ -101,16 +123,19 @@ void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const str
     pthread_mutex_unlock(&a->lock);
     /* no thread, no analysis: an infinite search must never run here */
     a->active = worker_start(&a->w, think, a);
+    a->started_ms = term_now_ms();
 }
+
+bool analysis_resting(const struct ui_analysis *a) { return a && a->resting; }
 
 void analysis_stop(struct ui_analysis *a)
 {
-    if (!a || !a->active)
+    if (!a || (!a->active && !a->resting))
         return;
     worker_stop(&a->w);
-    a->active = false;
+    a->active = a->resting = false;
     pthread_mutex_lock(&a->lock);
-    a->snap.running = false;
+    a->snap.running = a->snap.resting = false;
     a->fresh = true;
     pthread_mutex_unlock(&a->lock);
 }

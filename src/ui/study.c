@@ -164,14 +164,15 @@ static int live_lines(struct ui *ui, int y, int maxlines)
         return 1;
     }
     score_text(white_score(a), score, sizeof score);
-    snprintf(line, sizeof line, "Analysis  depth %d  %s", a->info.depth, score);
+    snprintf(line, sizeof line, "Analysis  depth %d  %s%s", a->info.depth, score,
+             a->resting ? "  (rested)" : "");
     term_put(y, x, w, title, line);
     if (maxlines < 2)
         return 1;
     count_text(a->info.nodes, nodes, sizeof nodes);
     count_text(a->info.nps, nps, sizeof nps);
-    snprintf(line, sizeof line, "%s nodes  %s nps  %.1f s  (a: off)", nodes, nps,
-             (double)a->info.time_ms / 1000.0);
+    snprintf(line, sizeof line, "%s nodes  %s nps  %.1f s  %s", nodes, nps,
+             (double)a->info.time_ms / 1000.0, a->resting ? "(a: go on)" : "(a: off)");
     term_put(y + 1, x + 2, w - 2, dim, line);
     int ply = dr_game_ply(ui->game) + (dr_game_start(ui->game)->side != ui->variant.first_player);
     snprintf(line, sizeof line, "line: ");
@@ -284,7 +285,10 @@ bool study_key(struct ui *ui, int key)
             ui_say(ui, TONE_ERROR, "No analysis against the computer: it needs the processor.");
         return key == 'a';
     }
-    if (key == 'a') {
+    if (key == 'a' && *wanted(ui) && analysis_resting(ui->study->live)) {
+        analysis_stop(ui->study->live); /* the next tick starts it again */
+        ui_say(ui, TONE_INFO, "Analysis goes on.");
+    } else if (key == 'a') {
         bool *on = wanted(ui);
         *on = !*on;
         ui_say(ui, TONE_INFO, "Analysis %s.", *on ? "on" : "off");

@@ -345,6 +345,7 @@ bool worker_running(struct ui_worker *w);
 /* analysis.c */
 struct analysis_snapshot {
     bool running;                      /* a search of root was started */
+    bool resting;                      /* and stopped after a few minutes */
     bool have;                         /* and finished an iteration: info */
     struct dr_position root;
     struct dr_search_info info;
@@ -355,6 +356,8 @@ void analysis_free(struct ui_analysis *a);
 /* Search g's position (with its past) until stopped; nothing when already on it. */
 void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const struct dr_game *g);
 void analysis_stop(struct ui_analysis *a);
+/* Did it stop on its own after a few minutes on one position? */
+bool analysis_resting(const struct ui_analysis *a);
 /* The latest snapshot into *out when it changed since the last poll. */
 bool analysis_poll(struct ui_analysis *a, struct analysis_snapshot *out);
 

@@ -62,8 +62,11 @@ else
 fi
 expect_re "$s" "line: 1\.\.\. [0-9]+-[0-9]+" "the analysis moves on: Black's move now" 5
 expect_re "$s" "$SCORE" "a depth and a score for the new position" 5
-# the pass scores the line and marks the blunder; ] goes to it
-expect "$s" "Marked ([ ]: go): 2. 31-27??" "the blunder found by the pass is listed" 15
+# the pass scores the line and marks the blunder (the moves before it may
+# get an ?! by the evaluation of the day); from the move before, ] goes to it
+expect "$s" "31-27??" "the blunder found by the pass is listed" 15
+keys "$s" .
+expect "$s" "(ply 2 of 9)" "a step to the move before the blunder"
 keys "$s" "]"
 expect "$s" "Marked move 2. 31-27??: ply 3 of 9." "] jumps to the marked move"
 expect "$s" "(ply 3 of 9)" "the board is after the marked move"
