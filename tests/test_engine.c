@@ -137,6 +137,31 @@ static void test_stop_is_prompt(void **state)
     dr_engine_free(j.e);
 }
 
+/* A stop made between arming the engine and the start of its (infinite)
+ * search ends that search; a stop left over from before does not cut the
+ * next search of an engine that was not armed. */
+static void test_stop_before_search(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct stop_job j;
+    load("international", NULL, &v, &j.pos);
+    j.e = dr_engine_new(&v, 16);
+    dr_engine_arm(j.e);
+    dr_engine_stop(j.e);
+    int64_t t0 = now_ms();
+    run_infinite(&j);
+    assert_true(now_ms() - t0 < 1000);
+    assert_true(j.ok);
+
+    dr_engine_stop(j.e);
+    struct dr_limits limits = {.depth = 5};
+    struct dr_search_info info;
+    assert_true(dr_engine_search(j.e, &j.pos, NULL, &limits, NULL, NULL, &j.best, &info));
+    assert_int_equal(info.depth, 5);
+    dr_engine_free(j.e);
+}
+
 /* Every variant: a sacrifice that wins two for one and the game at once.
  * On the diagonal boards White gives one man on e5 and takes two back
  * whichever way Black takes:
@@ -305,6 +330,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
+        cmocka_unit_test(test_stop_before_search),
         cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
     };

@@ -68,6 +68,11 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
 
 void dr_engine_stop(struct dr_engine *e);
 
+/* Call before handing the next search to another thread: a dr_engine_stop()
+ * made from then on ends that search, even one made before it has begun
+ * (otherwise a search forgets the stops made before it starts). */
+void dr_engine_arm(struct dr_engine *e);
+
 /* Static evaluation of pos from the side to move's view (centi-men). */
 int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos);
 

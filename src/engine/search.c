@@ -24,6 +24,7 @@ struct dr_engine {
     struct evaluator ev;
     struct tt tt;
     atomic_bool stop;
+    bool armed; /* dr_engine_arm: the next search keeps a stop made before it */
 
     /* one search */
     uint64_t nodes, node_limit;
@@ -77,6 +78,12 @@ void dr_engine_new_game(struct dr_engine *e)
 {
     tt_clear(&e->tt);
     memset(e->history, 0, sizeof e->history);
+}
+
+void dr_engine_arm(struct dr_engine *e)
+{
+    atomic_store(&e->stop, false);
+    e->armed = true;
 }
 
 void dr_engine_stop(struct dr_engine *e)
@@ -344,12 +351,16 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
 {
     struct dr_movelist root;
     memset(info, 0, sizeof *info);
+    /* a stop made before this search belongs to an earlier one, unless the
+     * caller armed the engine for this one (and handed it to a thread) */
+    if (!e->armed)
+        atomic_store(&e->stop, false);
+    e->armed = false;
     if (dr_gen_moves(e->v, pos, &root) == 0) {
         atomic_store(&e->stop, false);
         return false;
     }
     *best = root.moves[0];
-    atomic_store(&e->stop, false);
     start_search(e, pos, ctx, limits);
     struct time_budget budget = timeman_budget(limits, pos->side);
     /* without a game, a set-up endgame counts from the root */

@@ -97,6 +97,7 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     dr_game_engine_context(g, &p->ctx);
     p->done = p->fresh_info = false;
     pthread_t thread;
+    dr_engine_arm(p->engine); /* undo or quit pressed at once still stops it */
     if (pthread_create(&thread, NULL, think, p) != 0) {
         think(p); /* no thread: think here, without live views */
     } else {

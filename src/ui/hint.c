@@ -87,6 +87,7 @@ void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_g
     atomic_store(&h->done, false);
     h->found = false;
     h->wanted = true;
+    dr_engine_arm(h->engine);
     h->thread_live = pthread_create(&h->thread, NULL, think, h) == 0;
     if (!h->thread_live)
         think(h); /* no thread: think here */
