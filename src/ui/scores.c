@@ -27,6 +27,8 @@ struct ui_scores {
 
     pthread_mutex_t lock;         /* guards found, complete, fresh */
     int *found;                   /* n + 1: the pass's scores, SCORE_NONE for none yet */
+    bool *found_best;             /* n + 1: the pass's best move was the move played */
+    bool *best;                   /* n + 1: the same for the screen (UI thread) */
     bool complete;                /* the pass reached the end of the line */
     bool fresh;                   /* found changed since the last poll */
 };
@@ -79,6 +81,8 @@ void scores_free(struct ui_scores *s)
     line_free(&s->line);
     free(s->score);
     free(s->found);
+    free(s->found_best);
+    free(s->best);
     free(s->out);
     free(s);
 }
@@ -93,8 +97,12 @@ static bool on_progress(void *arg, int done, int total, int index)
     if (worker_quitting(&s->w))
         return false; /* the search was cut short: its score means nothing */
     if (s->out[index].searched) {
+        int i = s->from + index;
+        bool best = i < s->line.n && s->out[index].has_move &&
+                    dr_move_same(&s->out[index].best, &s->line.moves[i]);
         pthread_mutex_lock(&s->lock);
-        s->found[s->from + index] = s->out[index].score;
+        s->found[i] = s->out[index].score;
+        s->found_best[i] = best;
         s->fresh = true;
         pthread_mutex_unlock(&s->lock);
     }
@@ -142,7 +150,13 @@ static bool grow(struct ui_scores *s, int n)
     int *b = realloc(s->found, sizeof *b * (size_t)cap);
     if (b)
         s->found = b;
-    if (!a || !b)
+    bool *c = realloc(s->found_best, sizeof *c * (size_t)cap);
+    if (c)
+        s->found_best = c;
+    bool *d = realloc(s->best, sizeof *d * (size_t)cap);
+    if (d)
+        s->best = d;
+    if (!a || !b || !c || !d)
         return false;
     s->cap = cap;
     return true;
@@ -151,8 +165,10 @@ static bool grow(struct ui_scores *s, int n)
 /* The screen's scores: the file's where it has one, else the pass's. */
 static void merge(struct ui_scores *s)
 {
-    for (int i = 0; i <= s->line.n; i++)
+    for (int i = 0; i <= s->line.n; i++) {
         s->score[i] = s->line.file_score[i] != SCORE_NONE ? s->line.file_score[i] : s->found[i];
+        s->best[i] = s->found_best[i];
+    }
 }
 
 /* What the file says of the line (the worker never reads it). */
@@ -184,8 +200,12 @@ bool scores_set_line(struct ui_scores *s, const struct dr_variant *v, const stru
     s->line.start = line->start;
     memcpy(s->line.moves, line->moves, sizeof *line->moves * (size_t)line->n);
     copy_file_notes(s, line);
-    for (int i = keep < 0 ? 0 : keep + 1; i <= line->n; i++)
+    for (int i = keep < 0 ? 0 : keep + 1; i <= line->n; i++) {
         s->found[i] = SCORE_NONE;
+        s->found_best[i] = false;
+    }
+    if (keep >= 0 && keep < line->n)
+        s->found_best[keep] = false; /* the move after the shared part changed */
     s->complete = false;
     s->fresh = false;
     merge(s);
@@ -275,6 +295,8 @@ enum dr_mark scores_mark(const struct ui_scores *s, int i)
         return DR_MARK_NONE;
     if (s->line.file_mark[i] != DR_MARK_NONE)
         return s->line.file_mark[i];
+    if (s->best[i])
+        return DR_MARK_NONE; /* the engine's own choice: a swing is its noise */
     int before, after;
     if (!scores_get(s, i, &before) || !scores_get(s, i + 1, &after))
         return DR_MARK_NONE;
