@@ -401,6 +401,28 @@ static void branches(const struct ui *ui, const struct dr_pdn_node *n, char *out
     snprintf(out + len, size - len, " (v: choose)");
 }
 
+/* A comment as people read it: without the [%command ...] of programs
+ * (the score, which the pane shows anyway, clock times, search figures).
+ * False when nothing is left. */
+static bool readable_comment(const char *c, char *out, size_t size)
+{
+    size_t len = 0;
+    while (c && *c && len + 1 < size) {
+        const char *close = c[0] == '[' && c[1] == '%' ? strchr(c, ']') : NULL;
+        if (close) {
+            c = close + 1;
+            continue;
+        }
+        if (*c != ' ' || (len && out[len - 1] != ' '))
+            out[len++] = *c;
+        c++;
+    }
+    while (len && out[len - 1] == ' ')
+        len--;
+    out[len] = 0;
+    return len > 0;
+}
+
 int replay_pane(struct ui *ui, int y, int maxlines)
 {
     const struct dr_pdn_node *n = current(ui);
@@ -418,12 +440,10 @@ int replay_pane(struct ui *ui, int y, int maxlines)
         snprintf(text, sizeof text, "In a variation (depth %d): Backspace leaves it.", d);
         used += put_text(ui, y + used, maxlines - used, FG_TITLE, text);
     }
-    if (n->pre_comment && used < maxlines)
-        used += put_text(ui, y + used, maxlines - used > 2 ? 2 : maxlines - used, FG_GOOD,
-                         n->pre_comment);
-    if (n->comment && used < maxlines)
-        used += put_text(ui, y + used, maxlines - used > 3 ? 3 : maxlines - used, FG_GOOD,
-                         n->comment);
+    if (readable_comment(n->pre_comment, text, sizeof text) && used < maxlines)
+        used += put_text(ui, y + used, maxlines - used > 2 ? 2 : maxlines - used, FG_GOOD, text);
+    if (readable_comment(n->comment, text, sizeof text) && used < maxlines)
+        used += put_text(ui, y + used, maxlines - used > 3 ? 3 : maxlines - used, FG_GOOD, text);
     if (n->child && n->child->next && used < maxlines) {
         branches(ui, n, text, sizeof text);
         used += put_text(ui, y + used, maxlines - used > 2 ? 2 : maxlines - used, FG_MARK, text);

@@ -95,7 +95,7 @@ cat > "$tmp/scored.pdn" <<'EOF'
 [GameType "20"]
 
 1. 32-28 {[%eval 0.10]} 19-23? {[%eval 0.05]} 2. 28x19 {[%eval 0.12]} 14x23 {[%eval 2.50]}
-3. 37-32 {[%eval 2.40]} *
+3. 37-32 {[%eval 2.40] [%clk 0:01:00] a quiet move} *
 EOF
 start scored replay "$tmp/scored.pdn"
 s=$session
@@ -108,6 +108,9 @@ keys "$s" "["
 expect "$s" "Marked move 2... 14x23??: ply 4 of 5." "[ goes round to the last marked move"
 keys "$s" "["
 expect "$s" "Marked move 1... 19-23?: ply 2 of 5." "[ again: the one before"
+keys "$s" End
+expect "$s" "a quiet move" "the comment is shown"
+if screen "$s" | grep -qF "[%"; then bad "the [%eval]/[%clk] of programs are shown" "$s"; else ok; fi
 keys "$s" q
 expect "$s" "[exit 0]" "q quits"
 
