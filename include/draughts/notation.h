@@ -27,6 +27,11 @@ int dr_square_order(const struct dr_variant *v, int sq);
 /* The squares of set in that order; returns how many. */
 int dr_squares_sorted(const struct dr_variant *v, uint64_t set, int out[DR_MAX_SQUARES]);
 
+/* The names of set in that order for a sentence, the last two joined by
+ * last ("and", "or"): "27, 28 or 32"; after eight names ", ...". */
+void dr_squares_text(const struct dr_variant *v, uint64_t set, const char *last, char *out,
+                     size_t size);
+
 /* PDN text of a legal move: from-to, fromxto, or the capture path when
  * another legal move shares from and to. */
 void dr_move_pdn(const struct dr_variant *v, const struct dr_position *pos,

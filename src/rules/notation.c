@@ -62,6 +62,25 @@ int dr_squares_sorted(const struct dr_variant *v, uint64_t set, int out[DR_MAX_S
     return n;
 }
 
+void dr_squares_text(const struct dr_variant *v, uint64_t set, const char *last, char *out,
+                     size_t size)
+{
+    int sqs[DR_MAX_SQUARES];
+    int n = dr_squares_sorted(v, set, sqs);
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0; i < n && i < 8 && len < size; i++) {
+        char name[DR_SQUARE_NAME_LEN];
+        dr_square_name(v, sqs[i], name);
+        if (i > 0 && i == n - 1)
+            len += (size_t)snprintf(out + len, size - len, " %s %s", last, name);
+        else
+            len += (size_t)snprintf(out + len, size - len, "%s%s", i ? ", " : "", name);
+    }
+    if (n > 8 && len < size)
+        snprintf(out + len, size - len, ", ...");
+}
+
 static size_t append_square(const struct dr_variant *v, char *out, size_t at, char sep, int sq)
 {
     char name[DR_SQUARE_NAME_LEN];

@@ -11,24 +11,6 @@
 static const char *const colour_name[2] = {"white", "black"};
 static const char *const side_name[2] = {"White", "Black"};
 
-/* "3", "3 and 5" or "1, 3, 5 and 7" (at most eight, then "..."). */
-static void name_squares(const struct dr_variant *v, uint64_t set, char *out, size_t size)
-{
-    int sqs[DR_MAX_SQUARES];
-    int n = dr_squares_sorted(v, set, sqs);
-    out[0] = 0;
-    for (int i = 0; i < n && i < 8; i++) {
-        char name[DR_SQUARE_NAME_LEN];
-        dr_square_name(v, sqs[i], name);
-        size_t len = strlen(out);
-        snprintf(out + len, size - len, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", name);
-    }
-    if (n > 8) {
-        size_t len = strlen(out);
-        snprintf(out + len, size - len, ", ...");
-    }
-}
-
 /* Squares hold one piece each and only the playing squares hold any (a
  * FEN cannot say otherwise; a position built in code can). */
 static bool check_squares(const struct dr_variant *v, const struct dr_position *pos,
@@ -37,7 +19,7 @@ static bool check_squares(const struct dr_variant *v, const struct dr_position *
     char names[200];
     uint64_t both = pos->pieces[DR_WHITE] & pos->pieces[DR_BLACK];
     if (both) {
-        name_squares(v, both, names, sizeof names);
+        dr_squares_text(v, both, "and", names, sizeof names);
         dr_error_set(err, "a white and a black piece on the same square (%s)", names);
         return false;
     }
@@ -90,7 +72,7 @@ static bool check_promotion_rows(const struct dr_variant *v, const struct dr_pos
         if (!men)
             continue;
         char names[200];
-        name_squares(v, men, names, sizeof names);
+        dr_squares_text(v, men, "and", names, sizeof names);
         bool one = (men & (men - 1)) == 0;
         dr_error_set(err, "%s %s on %s: men cannot stand on their promotion row",
                      colour_name[c], one ? "man" : "men", names);

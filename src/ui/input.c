@@ -38,19 +38,7 @@ void ui_square_name(const struct ui *ui, int sq, char *out)
 /* "27, 28 or 32" (at most eight, then "..."). */
 static void list_squares(const struct ui *ui, uint64_t set, char *out, size_t size)
 {
-    int sqs[DR_MAX_SQUARES];
-    int n = dr_squares_sorted(&ui->variant, set, sqs);
-    out[0] = 0;
-    for (int i = 0; i < n && i < 8; i++) {
-        char name[DR_SQUARE_NAME_LEN];
-        ui_square_name(ui, sqs[i], name);
-        size_t len = strlen(out);
-        snprintf(out + len, size - len, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", name);
-    }
-    if (n > 8) {
-        size_t len = strlen(out);
-        snprintf(out + len, size - len, ", ...");
-    }
+    dr_squares_text(&ui->variant, set, "or", out, size);
 }
 
 void input_refresh_legal(struct ui *ui)
