@@ -92,6 +92,8 @@ struct dr_variant {
     int8_t sq_file[DR_MAX_SQUARES], sq_rank[DR_MAX_SQUARES]; /* 0-based */
     int8_t sq_number[DR_MAX_SQUARES];   /* 1-based numeric name of a bit */
     int8_t number_sq[DR_MAX_SQUARES + 1]; /* bit of numeric name n, -1 if none */
+    uint8_t movegen;              /* the compiled instance of the move generator
+                                   * that serves these flags and this geometry */
 };
 
 /* Names of the built-in variants, NULL-terminated. */

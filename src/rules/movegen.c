@@ -4,12 +4,55 @@
  * of every piece (geometry, removal, promotion timing and the per-sequence
  * filters applied while enumerating), keep only the sequences with the best
  * precedence key, and treat sequences with the same from, to and captured
- * set as one move.  Nothing here allocates. */
+ * set as one move.  Nothing here allocates.
+ *
+ * The generator is compiled more than once (the instances at the end of the
+ * file): a generic instance reads the geometry and the rule flags from the
+ * variant; a fixed instance knows them at build time, so that the compiler
+ * folds every shift and every rule test of the hot paths.  A variant is
+ * served by the fixed instance whose values equal its own, whatever its
+ * name (movegen_instance_of), and by the generic one otherwise. */
 #include "draughts/movegen.h"
 
 #include <string.h>
 
 #include "draughts/bitboard.h"
+#include "movegen_instance.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* What a fixed instance knows at build time: the fields of struct
+ * dr_variant of the same names.  Fixed instances are for ghost layouts
+ * (v->ghost), where a step is a plain shift by shift[d]. */
+struct gen_spec {
+    bool fixed; /* false: the generic instance, which reads the variant */
+    int8_t shift[DR_NDIRS];
+    uint8_t man_move_dirs[2], man_capture_dirs[2], king_move_dirs[2], king_capture_dirs[2];
+    bool king_flying, men_capture_kings, no_reverse_jump;
+    enum dr_precedence precedence;
+    enum dr_removal removal;
+    enum dr_promotion promotion;
+};
+
+struct capture_ctx;
+typedef bool jumps_fn(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n);
+
+/* One compiled instance: what it knows, and its own copies of the
+ * functions that call each other. */
+struct gen_instance {
+    struct gen_spec spec;
+    jumps_fn *man_jumps, *king_jumps;
+    int (*count_moves)(const struct dr_variant *v, const struct dr_position *pos);
+    int (*gen_moves)(const struct dr_variant *v, const struct dr_position *pos,
+                     struct dr_movelist *list);
+    int (*gen_captures)(const struct dr_variant *v, const struct dr_position *pos,
+                        struct dr_movelist *list);
+    uint64_t (*perft)(const struct dr_variant *v, const struct dr_position *pos, int depth);
+};
+
+/* A field of the variant, taken from the instance when it fixes it. */
+#define FIX(g, v, field) ((g)->spec.fixed ? (g)->spec.field : (v)->field)
+#define GHOST(g, v) ((g)->spec.fixed || (v)->ghost)
 
 struct capture_ctx {
     const struct dr_variant *v;
@@ -24,14 +67,35 @@ struct capture_ctx {
     int nkings;        /* kings captured so far */
     uint32_t korder;   /* bit 15-i set when jump i took a king */
     uint8_t path[DR_MAX_JUMPS], dirs[DR_MAX_JUMPS], caps[DR_MAX_JUMPS];
-    /* path mode: report every complete sequence instead of listing moves */
+    /* path mode (generic instance only): report every complete sequence
+     * instead of listing moves */
     dr_path_fn on_path;
     void *arg;
 };
 
-static uint32_t precedence_key(const struct capture_ctx *c, int n)
+/* Is the capture context in path mode?  Never in a fixed instance. */
+static ALWAYS_INLINE bool path_mode(const struct gen_instance *g, const struct capture_ctx *c)
 {
-    switch (c->v->precedence) {
+    return !g->spec.fixed && c->on_path;
+}
+
+/* bb moved one step in direction d.  On a ghost layout that is a plain
+ * shift, and the result holds off-board bits until the caller intersects
+ * it with a set of board squares. */
+static ALWAYS_INLINE uint64_t step(const struct gen_instance *g, const struct dr_variant *v,
+                                   uint64_t bb, int d)
+{
+    if (GHOST(g, v)) {
+        int s = FIX(g, v, shift[d]);
+        return s > 0 ? bb << s : bb >> -s;
+    }
+    return bits_step(v, bb, d);
+}
+
+static ALWAYS_INLINE uint32_t precedence_key(const struct gen_instance *g,
+                                             const struct capture_ctx *c, int n)
+{
+    switch (FIX(g, c->v, precedence)) {
     case DR_PREC_FREE:
         return 0;
     case DR_PREC_MAJORITY:
@@ -53,84 +117,95 @@ static void report_path(struct capture_ctx *c, int to, uint64_t captured, int n,
     c->on_path(c->arg, &p);
 }
 
-/* A complete sequence of n jumps ends on to. */
-static void add_capture(struct capture_ctx *c, int to, uint64_t captured, int n)
+/* A move of key key goes into the list: false when a better one is there. */
+static ALWAYS_INLINE bool keep_key(struct capture_ctx *c, uint32_t key)
 {
-    uint32_t key = precedence_key(c, n);
-    if (c->on_path) {
-        report_path(c, to, captured, n, key);
-        return;
-    }
-    struct dr_movelist *l = c->list;
     if (key < c->best)
-        return;
+        return false;
     if (key > c->best) {
         c->best = key;
-        l->count = 0;
+        c->list->count = 0;
     }
-    for (int i = 0; i < l->count; i++)
-        if (l->moves[i].captures == captured && l->moves[i].to == to &&
-            l->moves[i].from == c->from)
-            return;
-    if (l->count == DR_MAX_MOVES)
-        return;
-    struct dr_move *m = &l->moves[l->count++];
-    m->from = (uint8_t)c->from;
-    m->to = (uint8_t)to;
-    m->captures = captured;
-    m->flags = c->flags;
+    return true;
 }
 
-/* A single jump: no other path can give the same from, to and captured
- * set, so it needs no duplicate check. */
-static inline void add_single_capture(struct capture_ctx *c, int to, uint64_t captured,
-                                      uint8_t flags)
+static ALWAYS_INLINE void list_capture(struct dr_movelist *l, int from, int to,
+                                       uint64_t captured, uint8_t flags)
 {
-    uint32_t key = precedence_key(c, 1);
-    struct dr_movelist *l = c->list;
-    if (key < c->best)
-        return;
-    if (key > c->best) {
-        c->best = key;
-        l->count = 0;
-    }
     if (l->count == DR_MAX_MOVES)
         return;
     struct dr_move *m = &l->moves[l->count++];
-    m->from = (uint8_t)c->from;
+    m->from = (uint8_t)from;
     m->to = (uint8_t)to;
     m->captures = captured;
     m->flags = flags;
 }
 
+/* A complete sequence of n jumps ends on to. */
+static ALWAYS_INLINE void add_capture(const struct gen_instance *g, struct capture_ctx *c, int to,
+                                      uint64_t captured, int n)
+{
+    uint32_t key = precedence_key(g, c, n);
+    if (path_mode(g, c)) {
+        report_path(c, to, captured, n, key);
+        return;
+    }
+    if (!keep_key(c, key))
+        return;
+    struct dr_movelist *l = c->list;
+    for (int i = 0; i < l->count; i++)
+        if (l->moves[i].captures == captured && l->moves[i].to == to &&
+            l->moves[i].from == c->from)
+            return;
+    list_capture(l, c->from, to, captured, c->flags);
+}
+
+/* A single jump: no other path can give the same from, to and captured
+ * set, so it needs no duplicate check. */
+static ALWAYS_INLINE void add_single_capture(const struct gen_instance *g, struct capture_ctx *c,
+                                             int to, uint64_t captured, uint8_t flags)
+{
+    if (keep_key(c, precedence_key(g, c, 1)))
+        list_capture(c->list, c->from, to, captured, flags);
+}
+
+/* The enemy pieces a man may jump. */
+static ALWAYS_INLINE uint64_t men_jumpable(const struct gen_instance *g,
+                                           const struct dr_variant *v, uint64_t enemy,
+                                           uint64_t kings)
+{
+    return FIX(g, v, men_capture_kings) ? enemy : enemy & ~kings;
+}
+
 /* Could a man standing on land (after taking captured) jump again?  The
  * same test as the head of man_jumps, kept apart on purpose: sharing it
  * costs a second pass over the targets (5% more instructions in perft). */
-static inline bool man_could_continue(const struct capture_ctx *c, int land, uint64_t captured,
-                                      int last_dir)
+static ALWAYS_INLINE bool man_could_continue(const struct gen_instance *g,
+                                             const struct capture_ctx *c, int land,
+                                             uint64_t captured, int last_dir)
 {
     const struct dr_variant *v = c->v;
-    uint64_t jumpable = c->enemy & ~captured;
-    if (!v->men_capture_kings)
-        jumpable &= ~c->enemy_kings;
+    uint64_t jumpable = men_jumpable(g, v, c->enemy & ~captured, c->enemy_kings);
     uint64_t targets = jumpable & v->man_capture_nbrs[c->side][land];
     if (!targets)
         return false;
     uint64_t empty = c->empty;
-    if (v->removal == DR_REMOVAL_IMMEDIATE)
+    if (FIX(g, v, removal) == DR_REMOVAL_IMMEDIATE)
         empty |= captured;
     uint64_t lands = v->man_capture_lands[c->side][land] & empty;
     while (targets) {
         int mid = bits_pop(&targets), to = 2 * mid - land;
         if ((unsigned)to < 64 && ((lands >> to) & 1) &&
-            !(v->no_reverse_jump && last_dir == dr_dir_opposite(v->dir_of_shift[mid - land + 64])))
+            !(FIX(g, v, no_reverse_jump) &&
+              last_dir == dr_dir_opposite(v->dir_of_shift[mid - land + 64])))
             return true;
     }
     return false;
 }
 
 /* Bookkeeping of jump number n over mid onto land, and its undo. */
-static inline void jump_do(struct capture_ctx *c, int n, int mid, int land, int d)
+static ALWAYS_INLINE void jump_do(const struct gen_instance *g, struct capture_ctx *c, int n,
+                                  int mid, int land, int d)
 {
     c->path[n] = (uint8_t)land;
     c->dirs[n] = (uint8_t)d;
@@ -140,35 +215,35 @@ static inline void jump_do(struct capture_ctx *c, int n, int mid, int land, int 
         if (n < 16)
             c->korder |= 1u << (15 - n);
     }
-    if (c->v->removal == DR_REMOVAL_IMMEDIATE)
+    if (FIX(g, c->v, removal) == DR_REMOVAL_IMMEDIATE)
         c->empty |= 1ULL << mid;
 }
 
-static inline void jump_undo(struct capture_ctx *c, int n, int mid)
+static ALWAYS_INLINE void jump_undo(const struct gen_instance *g, struct capture_ctx *c, int n,
+                                    int mid)
 {
     if ((c->enemy_kings >> mid) & 1) {
         c->nkings--;
         if (n < 16)
             c->korder &= ~(1u << (15 - n));
     }
-    if (c->v->removal == DR_REMOVAL_IMMEDIATE)
+    if (FIX(g, c->v, removal) == DR_REMOVAL_IMMEDIATE)
         c->empty &= ~(1ULL << mid);
 }
 
-static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n);
-
 /* A man lands on the far row in the middle of a capture. */
-static void man_crowned(struct capture_ctx *c, int land, uint64_t captured, int d, int n)
+static ALWAYS_INLINE void man_crowned(const struct gen_instance *g, struct capture_ctx *c,
+                                      int land, uint64_t captured, int d, int n)
 {
     uint8_t saved = c->flags;
     c->flags |= DR_MOVE_PROMOTES;
-    switch (c->v->promotion) {
+    switch (FIX(g, c->v, promotion)) {
     case DR_PROMO_IMMEDIATE_ENDS:
-        add_capture(c, land, captured, n);
+        add_capture(g, c, land, captured, n);
         break;
     case DR_PROMO_IMMEDIATE_CONTINUES:
-        if (!king_jumps(c, land, captured, d, n))
-            add_capture(c, land, captured, n);
+        if (!g->king_jumps(c, land, captured, d, n))
+            add_capture(g, c, land, captured, n);
         break;
     case DR_PROMO_END_OF_MOVE:
         break;
@@ -178,16 +253,16 @@ static void man_crowned(struct capture_ctx *c, int land, uint64_t captured, int 
 
 /* A man's jumps go over a neighbour onto the square beyond; with a fixed
  * bit offset per direction that square is 2*mid - sq. */
-static bool man_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n)
+static ALWAYS_INLINE bool man_jumps(const struct gen_instance *g, struct capture_ctx *c, int sq,
+                                    uint64_t captured, int last_dir, int n)
 {
     const struct dr_variant *v = c->v;
-    uint64_t jumpable = c->enemy & ~captured;
-    if (!v->men_capture_kings)
-        jumpable &= ~c->enemy_kings;
+    uint64_t jumpable = men_jumpable(g, v, c->enemy & ~captured, c->enemy_kings);
     uint64_t targets = jumpable & v->man_capture_nbrs[c->side][sq];
     if (!targets)
         return false;
     uint64_t lands = v->man_capture_lands[c->side][sq] & c->empty;
+    enum dr_promotion promotion = FIX(g, v, promotion);
     bool any = false;
     while (targets) {
         int mid = bits_pop(&targets);
@@ -195,46 +270,47 @@ static bool man_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last
         if ((unsigned)land >= 64 || !((lands >> land) & 1))
             continue;
         int d = v->dir_of_shift[mid - sq + 64];
-        if (v->no_reverse_jump && last_dir == dr_dir_opposite(d))
+        if (FIX(g, v, no_reverse_jump) && last_dir == dr_dir_opposite(d))
             continue;
         any = true;
         uint64_t now = captured | 1ULL << mid;
         bool crowned = (c->promo >> land) & 1;
         /* the common case: a first jump that ends the capture */
-        if (n == 0 && !c->on_path && !(crowned && v->promotion != DR_PROMO_END_OF_MOVE) &&
-            !(v->precedence == DR_PREC_ITALIAN && ((c->enemy_kings >> mid) & 1)) &&
-            !man_could_continue(c, land, now, d)) {
-            add_single_capture(c, land, now, crowned ? DR_MOVE_PROMOTES : 0);
+        if (n == 0 && !path_mode(g, c) && !(crowned && promotion != DR_PROMO_END_OF_MOVE) &&
+            !(FIX(g, v, precedence) == DR_PREC_ITALIAN && ((c->enemy_kings >> mid) & 1)) &&
+            !man_could_continue(g, c, land, now, d)) {
+            add_single_capture(g, c, land, now, crowned ? DR_MOVE_PROMOTES : 0);
             continue;
         }
-        jump_do(c, n, mid, land, d);
-        if (((c->promo >> land) & 1) && v->promotion != DR_PROMO_END_OF_MOVE) {
-            man_crowned(c, land, now, d, n + 1);
-        } else if (!man_jumps(c, land, now, d, n + 1)) {
+        jump_do(g, c, n, mid, land, d);
+        if (crowned && promotion != DR_PROMO_END_OF_MOVE) {
+            man_crowned(g, c, land, now, d, n + 1);
+        } else if (!g->man_jumps(c, land, now, d, n + 1)) {
             /* a man that stops on the far row is crowned */
             uint8_t saved = c->flags;
-            if ((c->promo >> land) & 1)
+            if (crowned)
                 c->flags |= DR_MOVE_PROMOTES;
-            add_capture(c, land, now, n + 1);
+            add_capture(g, c, land, now, n + 1);
             c->flags = saved;
         }
-        jump_undo(c, n, mid);
+        jump_undo(g, c, n, mid);
     }
     return any;
 }
 
-static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n)
+static ALWAYS_INLINE bool king_jumps(const struct gen_instance *g, struct capture_ctx *c, int sq,
+                                     uint64_t captured, int last_dir, int n)
 {
     const struct dr_variant *v = c->v;
     uint64_t jumpable = c->enemy & ~captured;
     bool any = false;
-    for (unsigned dirs = v->king_capture_dirs[c->side]; dirs; dirs &= dirs - 1) {
+    for (unsigned dirs = FIX(g, v, king_capture_dirs[c->side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
-        if (v->no_reverse_jump && last_dir == dr_dir_opposite(d))
+        if (FIX(g, v, no_reverse_jump) && last_dir == dr_dir_opposite(d))
             continue;
         int mid;
         uint64_t landings;
-        if (v->king_flying) {
+        if (FIX(g, v, king_flying)) {
             uint64_t blockers = v->ray[d][sq] & ~c->empty;
             if (!blockers)
                 continue;
@@ -255,11 +331,11 @@ static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int las
         uint64_t now = captured | 1ULL << mid;
         uint64_t ends = 0;
         bool continued = false;
-        jump_do(c, n, mid, 0, d);
+        jump_do(g, c, n, mid, 0, d);
         for (uint64_t l = landings; l;) {
             int land = bits_pop(&l);
             c->path[n] = (uint8_t)land;
-            if (king_jumps(c, land, now, d, n + 1))
+            if (g->king_jumps(c, land, now, d, n + 1))
                 continued = true;
             else
                 ends |= 1ULL << land;
@@ -271,21 +347,32 @@ static bool king_jumps(struct capture_ctx *c, int sq, uint64_t captured, int las
         while (ends) {
             int land = bits_pop(&ends);
             c->path[n] = (uint8_t)land;
-            add_capture(c, land, now, n + 1);
+            add_capture(g, c, land, now, n + 1);
         }
-        jump_undo(c, n, mid);
+        jump_undo(g, c, n, mid);
     }
     return any;
 }
 
+/* The squares from which a man could jump in direction d (a jumpable piece
+ * next to it, an empty square beyond), whoever stands there. */
+static ALWAYS_INLINE uint64_t jump_starts(const struct gen_instance *g,
+                                          const struct dr_variant *v, int d, uint64_t jumpable,
+                                          uint64_t empty)
+{
+    int back = dr_dir_opposite(d);
+    return step(g, v, step(g, v, empty, back) & jumpable, back);
+}
+
 /* Men that have a first jump available (a cheap filter before recursing). */
-static inline uint64_t men_that_jump(const struct dr_variant *v, int side, uint64_t men,
-                              uint64_t jumpable, uint64_t empty)
+static ALWAYS_INLINE uint64_t men_that_jump(const struct gen_instance *g,
+                                            const struct dr_variant *v, int side, uint64_t men,
+                                            uint64_t jumpable, uint64_t empty)
 {
     uint64_t r = 0;
     if (!men)
         return 0;
-    if (v->ghost) {
+    if (!g->spec.fixed && v->ghost) {
         /* a man on m jumps m+s onto m+2s */
         const struct dr_shifts *sh = &v->man_capture_shifts[side];
         if (sh->n_up == 2 && sh->n_down == 2) { /* all four diagonals, unrolled */
@@ -300,30 +387,29 @@ static inline uint64_t men_that_jump(const struct dr_variant *v, int side, uint6
             r |= (jumpable << sh->down[i]) & (empty << 2 * sh->down[i]);
         return r & men;
     }
-    for (unsigned dirs = v->man_capture_dirs[side]; dirs; dirs &= dirs - 1) {
-        int d = __builtin_ctz(dirs), back = dr_dir_opposite(d);
-        r |= bits_step(v, bits_step(v, empty, back) & jumpable, back) & men;
-    }
-    return r;
+    for (unsigned dirs = FIX(g, v, man_capture_dirs[side]); dirs; dirs &= dirs - 1)
+        r |= jump_starts(g, v, __builtin_ctz(dirs), jumpable, empty);
+    return r & men;
 }
 
 /* Kings that have a first jump available. */
-static inline uint64_t kings_that_jump(const struct dr_variant *v, int side, uint64_t kings,
-                                uint64_t enemy, uint64_t empty)
+static ALWAYS_INLINE uint64_t kings_that_jump(const struct gen_instance *g,
+                                              const struct dr_variant *v, int side,
+                                              uint64_t kings, uint64_t enemy, uint64_t empty)
 {
     uint64_t r = 0;
     if (!kings)
         return 0;
-    for (unsigned dirs = v->king_capture_dirs[side]; dirs; dirs &= dirs - 1) {
+    for (unsigned dirs = FIX(g, v, king_capture_dirs[side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs), back = dr_dir_opposite(d);
         /* enemy pieces with a free square behind them, seen from the king's side */
-        uint64_t targets = bits_step(v, empty, back) & enemy;
-        uint64_t f = bits_step(v, targets, back);
-        if (v->king_flying) {
+        uint64_t targets = step(g, v, empty, back) & enemy;
+        uint64_t f = step(g, v, targets, back);
+        if (FIX(g, v, king_flying)) {
             uint64_t reach = f;
             while (f) {
                 f &= empty;
-                f = bits_step(v, f, back);
+                f = step(g, v, f, back);
                 reach |= f;
             }
             r |= reach & kings;
@@ -334,15 +420,16 @@ static inline uint64_t kings_that_jump(const struct dr_variant *v, int side, uin
     return r;
 }
 
-static void capture_setup(struct capture_ctx *c, const struct dr_variant *v,
-                          const struct dr_position *pos, struct dr_movelist *list)
+static ALWAYS_INLINE void capture_setup(struct capture_ctx *c, const struct dr_variant *v,
+                                        const struct dr_position *pos, int side,
+                                        struct dr_movelist *list)
 {
     c->v = v;
     c->list = list;
-    c->side = pos->side;
-    c->enemy = pos->pieces[!pos->side];
+    c->side = side;
+    c->enemy = pos->pieces[!side];
     c->enemy_kings = c->enemy & pos->kings;
-    c->promo = v->promo_row[pos->side];
+    c->promo = v->promo_row[side];
     c->empty = v->board & ~dr_occupied(pos);
     c->best = 0;
     c->flags = 0;
@@ -353,60 +440,56 @@ static void capture_setup(struct capture_ctx *c, const struct dr_variant *v,
 }
 
 /* All sequences of the piece on sq, whose square is free while it moves. */
-static void piece_captures(struct capture_ctx *c, int sq, bool king)
+static ALWAYS_INLINE void piece_captures(const struct gen_instance *g, struct capture_ctx *c,
+                                         int sq, bool king)
 {
     c->from = sq;
     c->from_king = king;
     c->empty |= 1ULL << sq;
     if (king)
-        king_jumps(c, sq, 0, -1, 0);
+        g->king_jumps(c, sq, 0, -1, 0);
     else
-        man_jumps(c, sq, 0, -1, 0);
+        g->man_jumps(c, sq, 0, -1, 0);
     c->empty &= ~(1ULL << sq);
 }
 
-/* The men and kings of the side to move that have a first jump. */
-static inline void capture_candidates(const struct dr_variant *v, const struct dr_position *pos,
-                                      uint64_t *men, uint64_t *kings)
+/* The men and kings of side that have a first jump. */
+static ALWAYS_INLINE void capture_candidates(const struct gen_instance *g,
+                                             const struct dr_variant *v,
+                                             const struct dr_position *pos, int side,
+                                             uint64_t *men, uint64_t *kings)
 {
-    uint64_t own = pos->pieces[pos->side], enemy = pos->pieces[!pos->side];
+    uint64_t own = pos->pieces[side], enemy = pos->pieces[!side];
     uint64_t empty = v->board & ~dr_occupied(pos);
-    uint64_t men_jumpable = v->men_capture_kings ? enemy : enemy & ~pos->kings;
-    *men = men_that_jump(v, pos->side, own & ~pos->kings, men_jumpable, empty);
-    *kings = kings_that_jump(v, pos->side, own & pos->kings, enemy, empty);
+    *men = men_that_jump(g, v, side, own & ~pos->kings, men_jumpable(g, v, enemy, pos->kings),
+                         empty);
+    *kings = kings_that_jump(g, v, side, own & pos->kings, enemy, empty);
 }
 
-static int captures_of(const struct dr_variant *v, const struct dr_position *pos,
-                       struct dr_movelist *list, uint64_t men, uint64_t kings)
+static ALWAYS_INLINE int captures_of(const struct gen_instance *g, const struct dr_variant *v,
+                                     const struct dr_position *pos, int side,
+                                     struct dr_movelist *list, uint64_t men, uint64_t kings)
 {
     struct capture_ctx c;
-    capture_setup(&c, v, pos, list);
+    capture_setup(&c, v, pos, side, list);
     while (men)
-        piece_captures(&c, bits_pop(&men), false);
+        piece_captures(g, &c, bits_pop(&men), false);
     while (kings)
-        piece_captures(&c, bits_pop(&kings), true);
+        piece_captures(g, &c, bits_pop(&kings), true);
     return list->count;
 }
 
-int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
-                    struct dr_movelist *list)
+static ALWAYS_INLINE int gen_captures(const struct gen_instance *g, const struct dr_variant *v,
+                                      const struct dr_position *pos, int side,
+                                      struct dr_movelist *list)
 {
     uint64_t men, kings;
     list->count = 0;
-    capture_candidates(v, pos, &men, &kings);
-    return (men | kings) ? captures_of(v, pos, list, men, kings) : 0;
+    capture_candidates(g, v, pos, side, &men, &kings);
+    return (men | kings) ? captures_of(g, v, pos, side, list, men, kings) : 0;
 }
 
-bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
-{
-    uint64_t own = pos->pieces[pos->side], enemy = pos->pieces[!pos->side];
-    uint64_t empty = v->board & ~dr_occupied(pos);
-    uint64_t men_jumpable = v->men_capture_kings ? enemy : enemy & ~pos->kings;
-    return men_that_jump(v, pos->side, own & ~pos->kings, men_jumpable, empty) ||
-           kings_that_jump(v, pos->side, own & pos->kings, enemy, empty);
-}
-
-static void add_quiet(struct dr_movelist *l, int from, int to, uint8_t flags)
+static ALWAYS_INLINE void add_quiet(struct dr_movelist *l, int from, int to, uint8_t flags)
 {
     if (l->count == DR_MAX_MOVES)
         return;
@@ -417,92 +500,96 @@ static void add_quiet(struct dr_movelist *l, int from, int to, uint8_t flags)
     m->flags = flags;
 }
 
-static uint64_t king_targets(const struct dr_variant *v, int sq, int d, uint64_t empty)
+static ALWAYS_INLINE uint64_t king_targets(const struct gen_instance *g,
+                                           const struct dr_variant *v, int sq, int d,
+                                           uint64_t empty)
 {
-    if (v->king_flying)
+    if (FIX(g, v, king_flying))
         return bits_slide(v, sq, d, empty);
-    return bits_step(v, 1ULL << sq, d) & empty;
+    return step(g, v, 1ULL << sq, d) & empty;
 }
 
-static void gen_quiet(const struct dr_variant *v, const struct dr_position *pos,
-                      struct dr_movelist *list)
+static ALWAYS_INLINE void gen_quiet(const struct gen_instance *g, const struct dr_variant *v,
+                                    const struct dr_position *pos, int side,
+                                    struct dr_movelist *list)
 {
-    int side = pos->side;
     uint64_t own = pos->pieces[side];
     uint64_t empty = v->board & ~dr_occupied(pos);
     uint64_t men = own & ~pos->kings, kings = own & pos->kings;
-    for (unsigned dirs = v->man_move_dirs[side]; dirs; dirs &= dirs - 1) {
-        int d = __builtin_ctz(dirs);
-        for (uint64_t t = bits_step(v, men, d) & empty; t;) {
+    for (unsigned dirs = FIX(g, v, man_move_dirs[side]); dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs), s = FIX(g, v, shift[d]);
+        for (uint64_t t = step(g, v, men, d) & empty; t;) {
             int to = bits_pop(&t);
             uint8_t flags = ((1ULL << to) & v->promo_row[side]) ? DR_MOVE_PROMOTES : 0;
-            add_quiet(list, to - v->shift[d], to, flags);
+            add_quiet(list, to - s, to, flags);
         }
     }
     while (kings) {
         int from = bits_pop(&kings);
-        for (unsigned dirs = v->king_move_dirs[side]; dirs; dirs &= dirs - 1) {
+        for (unsigned dirs = FIX(g, v, king_move_dirs[side]); dirs; dirs &= dirs - 1) {
             int d = __builtin_ctz(dirs);
-            for (uint64_t t = king_targets(v, from, d, empty); t;)
+            for (uint64_t t = king_targets(g, v, from, d, empty); t;)
                 add_quiet(list, from, bits_pop(&t), 0);
         }
     }
 }
 
-int dr_gen_moves(const struct dr_variant *v, const struct dr_position *pos,
-                 struct dr_movelist *list)
+static ALWAYS_INLINE int gen_moves(const struct gen_instance *g, const struct dr_variant *v,
+                                   const struct dr_position *pos, int side,
+                                   struct dr_movelist *list)
 {
-    if (dr_gen_captures(v, pos, list))
+    if (gen_captures(g, v, pos, side, list))
         return list->count;
-    gen_quiet(v, pos, list);
+    gen_quiet(g, v, pos, side, list);
     return list->count;
 }
 
-static inline int count_quiet(const struct dr_variant *v, const struct dr_position *pos)
+static ALWAYS_INLINE int count_quiet(const struct gen_instance *g, const struct dr_variant *v,
+                                     const struct dr_position *pos, int side)
 {
-    int side = pos->side, n = 0;
+    int n = 0;
     uint64_t own = pos->pieces[side];
     uint64_t empty = v->board & ~dr_occupied(pos);
     uint64_t men = own & ~pos->kings, kings = own & pos->kings;
-    if (v->ghost) {
+    if (!g->spec.fixed && v->ghost) {
         const struct dr_shifts *sh = &v->man_move_shifts[side];
         for (int i = 0; i < sh->n_up; i++)
             n += bits_count((men << sh->up[i]) & empty);
         for (int i = 0; i < sh->n_down; i++)
             n += bits_count((men >> sh->down[i]) & empty);
     } else
-        for (unsigned dirs = v->man_move_dirs[side]; dirs; dirs &= dirs - 1)
-            n += bits_count(bits_step(v, men, __builtin_ctz(dirs)) & empty);
+        for (unsigned dirs = FIX(g, v, man_move_dirs[side]); dirs; dirs &= dirs - 1)
+            n += bits_count(step(g, v, men, __builtin_ctz(dirs)) & empty);
     if (!kings)
         return n;
-    for (unsigned dirs = v->king_move_dirs[side]; dirs; dirs &= dirs - 1) {
+    for (unsigned dirs = FIX(g, v, king_move_dirs[side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
         /* sliders on one line stop at each other, so the fills never overlap */
-        uint64_t f = bits_step(v, kings, d) & empty;
+        uint64_t f = step(g, v, kings, d) & empty;
         while (f) {
             n += bits_count(f);
-            if (!v->king_flying)
+            if (!FIX(g, v, king_flying))
                 break;
-            f = bits_step(v, f, d) & empty;
+            f = step(g, v, f, d) & empty;
         }
     }
     return n;
 }
 
-int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
+static ALWAYS_INLINE int count_moves(const struct gen_instance *g, const struct dr_variant *v,
+                                     const struct dr_position *pos, int side)
 {
     uint64_t men, kings;
-    capture_candidates(v, pos, &men, &kings);
+    capture_candidates(g, v, pos, side, &men, &kings);
     if (!(men | kings))
-        return count_quiet(v, pos);
+        return count_quiet(g, v, pos, side);
     struct dr_movelist list;
     list.count = 0;
-    return captures_of(v, pos, &list, men, kings);
+    return captures_of(g, v, pos, side, &list, men, kings);
 }
 
-void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct dr_move *m)
+static ALWAYS_INLINE void make(struct dr_position *pos, const struct dr_move *m)
 {
-    (void)v;
     uint64_t from = 1ULL << m->from, to = 1ULL << m->to;
     int s = pos->side;
     bool king = (pos->kings & from) || (m->flags & DR_MOVE_PROMOTES);
@@ -514,16 +601,171 @@ void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct d
     pos->side = !s;
 }
 
+static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const struct dr_variant *v,
+                                        const struct dr_position *pos, int depth)
+{
+    if (depth == 1)
+        return (uint64_t)g->count_moves(v, pos);
+    struct dr_movelist list;
+    g->gen_moves(v, pos, &list);
+    uint64_t n = 0;
+    for (int i = 0; i < list.count; i++) {
+        struct dr_position next = *pos;
+        make(&next, &list.moves[i]);
+        n += g->perft(v, &next, depth - 1);
+    }
+    return n;
+}
+
+/* An instance named name fixing what its gen_spec initialiser says: its
+ * copies of the functions, each entry point with the side to move made a
+ * constant. */
+#define GEN_INSTANCE(name, ...)                                                                \
+    static const struct gen_instance name;                                                     \
+    static bool name##_man_jumps(struct capture_ctx *c, int sq, uint64_t captured,             \
+                                 int last_dir, int n)                                          \
+    {                                                                                          \
+        return man_jumps(&name, c, sq, captured, last_dir, n);                                 \
+    }                                                                                          \
+    static bool name##_king_jumps(struct capture_ctx *c, int sq, uint64_t captured,            \
+                                  int last_dir, int n)                                         \
+    {                                                                                          \
+        return king_jumps(&name, c, sq, captured, last_dir, n);                                \
+    }                                                                                          \
+    static int name##_count_moves(const struct dr_variant *v, const struct dr_position *pos)   \
+    {                                                                                          \
+        return pos->side ? count_moves(&name, v, pos, DR_BLACK)                                \
+                         : count_moves(&name, v, pos, DR_WHITE);                               \
+    }                                                                                          \
+    static int name##_gen_moves(const struct dr_variant *v, const struct dr_position *pos,     \
+                                struct dr_movelist *list)                                      \
+    {                                                                                          \
+        return pos->side ? gen_moves(&name, v, pos, DR_BLACK, list)                            \
+                         : gen_moves(&name, v, pos, DR_WHITE, list);                           \
+    }                                                                                          \
+    static int name##_gen_captures(const struct dr_variant *v, const struct dr_position *pos,  \
+                                   struct dr_movelist *list)                                   \
+    {                                                                                          \
+        return pos->side ? gen_captures(&name, v, pos, DR_BLACK, list)                         \
+                         : gen_captures(&name, v, pos, DR_WHITE, list);                        \
+    }                                                                                          \
+    static uint64_t name##_perft(const struct dr_variant *v, const struct dr_position *pos,    \
+                                 int depth)                                                    \
+    {                                                                                          \
+        return perft_rec(&name, v, pos, depth);                                                \
+    }                                                                                          \
+    static const struct gen_instance name = {{__VA_ARGS__},          name##_man_jumps,         \
+                                             name##_king_jumps,      name##_count_moves,       \
+                                             name##_gen_moves,       name##_gen_captures,      \
+                                             name##_perft}
+
+/* The direction sets of a side's men and kings on dark squares. */
+#define DIAGONAL_FORWARD {1u << DR_NE | 1u << DR_NW, 1u << DR_SE | 1u << DR_SW}
+#define DIAGONAL_ALL                                                                           \
+    {1u << DR_NE | 1u << DR_SE | 1u << DR_SW | 1u << DR_NW,                                    \
+     1u << DR_NE | 1u << DR_SE | 1u << DR_SW | 1u << DR_NW}
+/* The ghost layout of a dark-square board 2h squares wide (geometry.c):
+ * a step is h+1 bits to the north-east, h to the north-west. */
+#define DARK_BOARD_SHIFTS(h) {0, (h) + 1, 0, -(h), 0, -(h) - 1, 0, (h)}
+/* Flying kings, majority capture, men that take backwards and take kings,
+ * crowned at the end of the move (Brazilian and killer8 on 8x8,
+ * International and Killer on 10x10: the halt is read from the variant). */
+#define FLYING_MAJORITY(h)                                                                     \
+    .fixed = true, .shift = DARK_BOARD_SHIFTS(h), .man_move_dirs = DIAGONAL_FORWARD,           \
+    .man_capture_dirs = DIAGONAL_ALL, .king_move_dirs = DIAGONAL_ALL,                          \
+    .king_capture_dirs = DIAGONAL_ALL, .king_flying = true, .men_capture_kings = true,         \
+    .no_reverse_jump = false, .precedence = DR_PREC_MAJORITY,                                  \
+    .removal = DR_REMOVAL_DEFERRED, .promotion = DR_PROMO_END_OF_MOVE
+
+GEN_INSTANCE(generic, .fixed = false);
+GEN_INSTANCE(flying_majority_8, FLYING_MAJORITY(4));
+GEN_INSTANCE(flying_majority_10, FLYING_MAJORITY(5));
+/* Short kings, Italian precedence, men that take forwards only and never a
+ * king, a man crowned in a capture stops there (Italian). */
+GEN_INSTANCE(short_italian_8, .fixed = true, .shift = DARK_BOARD_SHIFTS(4),
+             .man_move_dirs = DIAGONAL_FORWARD, .man_capture_dirs = DIAGONAL_FORWARD,
+             .king_move_dirs = DIAGONAL_ALL, .king_capture_dirs = DIAGONAL_ALL,
+             .king_flying = false, .men_capture_kings = false, .no_reverse_jump = false,
+             .precedence = DR_PREC_ITALIAN, .removal = DR_REMOVAL_DEFERRED,
+             .promotion = DR_PROMO_IMMEDIATE_ENDS);
+
+static const struct gen_instance *const instances[] = {&generic, &flying_majority_8,
+                                                      &flying_majority_10, &short_italian_8};
+#define NINSTANCES (int)(sizeof instances / sizeof instances[0])
+
+static bool spec_fits(const struct gen_spec *s, const struct dr_variant *v)
+{
+    if (!s->fixed)
+        return true;
+    if (!v->ghost)
+        return false;
+    for (int d = 0; d < DR_NDIRS; d++)
+        if (s->shift[d] != v->shift[d])
+            return false;
+    for (int side = 0; side < 2; side++)
+        if (s->man_move_dirs[side] != v->man_move_dirs[side] ||
+            s->man_capture_dirs[side] != v->man_capture_dirs[side] ||
+            s->king_move_dirs[side] != v->king_move_dirs[side] ||
+            s->king_capture_dirs[side] != v->king_capture_dirs[side])
+            return false;
+    return s->king_flying == v->king_flying && s->men_capture_kings == v->men_capture_kings &&
+           s->no_reverse_jump == v->no_reverse_jump && s->precedence == v->precedence &&
+           s->removal == v->removal && s->promotion == v->promotion;
+}
+
+uint8_t movegen_instance_of(const struct dr_variant *v)
+{
+    for (int i = NINSTANCES - 1; i > 0; i--)
+        if (spec_fits(&instances[i]->spec, v))
+            return (uint8_t)i;
+    return 0;
+}
+
+static const struct gen_instance *instance(const struct dr_variant *v)
+{
+    return v->movegen < NINSTANCES ? instances[v->movegen] : &generic;
+}
+
+int dr_gen_moves(const struct dr_variant *v, const struct dr_position *pos,
+                 struct dr_movelist *list)
+{
+    return instance(v)->gen_moves(v, pos, list);
+}
+
+int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
+                    struct dr_movelist *list)
+{
+    return instance(v)->gen_captures(v, pos, list);
+}
+
+int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
+{
+    return instance(v)->count_moves(v, pos);
+}
+
+bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
+{
+    uint64_t men, kings;
+    capture_candidates(&generic, v, pos, pos->side, &men, &kings);
+    return men || kings;
+}
+
+void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct dr_move *m)
+{
+    (void)v;
+    make(pos, m);
+}
+
 void dr_capture_paths(const struct dr_variant *v, const struct dr_position *pos, int from,
                       dr_path_fn fn, void *arg)
 {
     if (!((pos->pieces[pos->side] >> from) & 1))
         return;
     struct capture_ctx c;
-    capture_setup(&c, v, pos, NULL);
+    capture_setup(&c, v, pos, pos->side, NULL);
     c.on_path = fn;
     c.arg = arg;
-    piece_captures(&c, from, (pos->kings >> from) & 1);
+    piece_captures(&generic, &c, from, (pos->kings >> from) & 1);
 }
 
 struct best_path {
@@ -551,24 +793,9 @@ bool dr_move_path(const struct dr_variant *v, const struct dr_position *pos,
     return b.found;
 }
 
-static uint64_t perft_rec(const struct dr_variant *v, const struct dr_position *pos, int depth)
-{
-    if (depth == 1)
-        return (uint64_t)dr_count_moves(v, pos);
-    struct dr_movelist list;
-    dr_gen_moves(v, pos, &list);
-    uint64_t n = 0;
-    for (int i = 0; i < list.count; i++) {
-        struct dr_position next = *pos;
-        dr_make(v, &next, &list.moves[i]);
-        n += perft_rec(v, &next, depth - 1);
-    }
-    return n;
-}
-
 uint64_t dr_perft(const struct dr_variant *v, const struct dr_position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
-    return perft_rec(v, pos, depth);
+    return instance(v)->perft(v, pos, depth);
 }

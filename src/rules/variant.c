@@ -11,6 +11,7 @@
 
 #include "builtin_rules.h"
 #include "geometry.h"
+#include "movegen_instance.h"
 
 /* Directions relative to the mover, in the order of enum dr_dir for White. */
 enum { REL_F = 1 << 0, REL_FR = 1 << 1, REL_R = 1 << 2, REL_BR = 1 << 3,
@@ -308,6 +309,7 @@ static bool validate(const char *source, struct dr_variant *v, struct dr_error *
         return false;
     }
     geometry_build(v);
+    v->movegen = movegen_instance_of(v);
     return true;
 }
 
