@@ -38,16 +38,17 @@ struct capture_ctx;
 typedef bool jumps_fn(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n);
 
 /* One compiled instance: what it knows, and its own copies of the
- * functions that call each other. */
+ * functions that call each other, those with a side to move once per side
+ * (indexed by it) so that the side is a constant in them too. */
 struct gen_instance {
     struct gen_spec spec;
     jumps_fn *man_jumps, *king_jumps;
-    int (*count_moves)(const struct dr_variant *v, const struct dr_position *pos);
-    int (*gen_moves)(const struct dr_variant *v, const struct dr_position *pos,
-                     struct dr_movelist *list);
-    int (*gen_captures)(const struct dr_variant *v, const struct dr_position *pos,
+    int (*count_moves[2])(const struct dr_variant *v, const struct dr_position *pos);
+    int (*gen_moves[2])(const struct dr_variant *v, const struct dr_position *pos,
                         struct dr_movelist *list);
-    uint64_t (*perft)(const struct dr_variant *v, const struct dr_position *pos, int depth);
+    int (*gen_captures[2])(const struct dr_variant *v, const struct dr_position *pos,
+                           struct dr_movelist *list);
+    uint64_t (*perft[2])(const struct dr_variant *v, const struct dr_position *pos, int depth);
 };
 
 /* A field of the variant, taken from the instance when it fixes it. */
@@ -588,38 +589,63 @@ static ALWAYS_INLINE int count_moves(const struct gen_instance *g, const struct 
     return captures_of(g, v, pos, side, &list, men, kings);
 }
 
-static ALWAYS_INLINE void make(struct dr_position *pos, const struct dr_move *m)
+/* The position after m, played by side from pos (next may be pos). */
+static ALWAYS_INLINE void make(const struct dr_position *pos, int side, const struct dr_move *m,
+                               struct dr_position *next)
 {
     uint64_t from = 1ULL << m->from, to = 1ULL << m->to;
-    int s = pos->side;
     bool king = (pos->kings & from) || (m->flags & DR_MOVE_PROMOTES);
-    pos->pieces[s] = (pos->pieces[s] & ~from) | to;
-    pos->pieces[!s] &= ~m->captures;
-    pos->kings &= ~(m->captures | from);
-    if (king)
-        pos->kings |= to;
-    pos->side = !s;
+    next->pieces[side] = (pos->pieces[side] & ~from) | to;
+    next->pieces[!side] = pos->pieces[!side] & ~m->captures;
+    next->kings = (pos->kings & ~(m->captures | from)) | (king ? to : 0);
+    next->side = !side;
 }
 
+/* The leaves below pos at depth >= 2.  The moves of the last ply are
+ * counted (count_moves), not played, and straight from the ply above. */
 static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const struct dr_variant *v,
-                                        const struct dr_position *pos, int depth)
+                                        const struct dr_position *pos, int side, int depth)
 {
-    if (depth == 1)
-        return (uint64_t)g->count_moves(v, pos);
     struct dr_movelist list;
-    g->gen_moves(v, pos, &list);
+    g->gen_moves[side](v, pos, &list);
     uint64_t n = 0;
     for (int i = 0; i < list.count; i++) {
-        struct dr_position next = *pos;
-        make(&next, &list.moves[i]);
-        n += g->perft(v, &next, depth - 1);
+        struct dr_position next;
+        make(pos, side, &list.moves[i], &next);
+        if (depth == 2)
+            n += (uint64_t)g->count_moves[!side](v, &next);
+        else
+            n += g->perft[!side](v, &next, depth - 1);
     }
     return n;
 }
 
-/* An instance named name fixing what its gen_spec initialiser says: its
- * copies of the functions, each entry point with the side to move made a
- * constant. */
+/* The entry points of instance name for one side, suffixed _white or _black. */
+#define GEN_SIDE_FUNCTIONS(name, SIDE, suffix)                                                 \
+    static int name##_count_moves_##suffix(const struct dr_variant *v,                         \
+                                           const struct dr_position *pos)                      \
+    {                                                                                          \
+        return count_moves(&name, v, pos, SIDE);                                               \
+    }                                                                                          \
+    static int name##_gen_moves_##suffix(const struct dr_variant *v,                           \
+                                         const struct dr_position *pos,                        \
+                                         struct dr_movelist *list)                             \
+    {                                                                                          \
+        return gen_moves(&name, v, pos, SIDE, list);                                           \
+    }                                                                                          \
+    static int name##_gen_captures_##suffix(const struct dr_variant *v,                        \
+                                            const struct dr_position *pos,                     \
+                                            struct dr_movelist *list)                          \
+    {                                                                                          \
+        return gen_captures(&name, v, pos, SIDE, list);                                        \
+    }                                                                                          \
+    static uint64_t name##_perft_##suffix(const struct dr_variant *v,                          \
+                                          const struct dr_position *pos, int depth)            \
+    {                                                                                          \
+        return perft_rec(&name, v, pos, SIDE, depth);                                          \
+    }
+
+/* An instance named name fixing what its gen_spec initialiser says. */
 #define GEN_INSTANCE(name, ...)                                                                \
     static const struct gen_instance name;                                                     \
     static bool name##_man_jumps(struct capture_ctx *c, int sq, uint64_t captured,             \
@@ -632,32 +658,16 @@ static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const stru
     {                                                                                          \
         return king_jumps(&name, c, sq, captured, last_dir, n);                                \
     }                                                                                          \
-    static int name##_count_moves(const struct dr_variant *v, const struct dr_position *pos)   \
-    {                                                                                          \
-        return pos->side ? count_moves(&name, v, pos, DR_BLACK)                                \
-                         : count_moves(&name, v, pos, DR_WHITE);                               \
-    }                                                                                          \
-    static int name##_gen_moves(const struct dr_variant *v, const struct dr_position *pos,     \
-                                struct dr_movelist *list)                                      \
-    {                                                                                          \
-        return pos->side ? gen_moves(&name, v, pos, DR_BLACK, list)                            \
-                         : gen_moves(&name, v, pos, DR_WHITE, list);                           \
-    }                                                                                          \
-    static int name##_gen_captures(const struct dr_variant *v, const struct dr_position *pos,  \
-                                   struct dr_movelist *list)                                   \
-    {                                                                                          \
-        return pos->side ? gen_captures(&name, v, pos, DR_BLACK, list)                         \
-                         : gen_captures(&name, v, pos, DR_WHITE, list);                        \
-    }                                                                                          \
-    static uint64_t name##_perft(const struct dr_variant *v, const struct dr_position *pos,    \
-                                 int depth)                                                    \
-    {                                                                                          \
-        return perft_rec(&name, v, pos, depth);                                                \
-    }                                                                                          \
-    static const struct gen_instance name = {{__VA_ARGS__},          name##_man_jumps,         \
-                                             name##_king_jumps,      name##_count_moves,       \
-                                             name##_gen_moves,       name##_gen_captures,      \
-                                             name##_perft}
+    GEN_SIDE_FUNCTIONS(name, DR_WHITE, white)                                                  \
+    GEN_SIDE_FUNCTIONS(name, DR_BLACK, black)                                                  \
+    static const struct gen_instance name = {                                                  \
+        {__VA_ARGS__},                                                                         \
+        name##_man_jumps,                                                                      \
+        name##_king_jumps,                                                                     \
+        {name##_count_moves_white, name##_count_moves_black},                                  \
+        {name##_gen_moves_white, name##_gen_moves_black},                                      \
+        {name##_gen_captures_white, name##_gen_captures_black},                                \
+        {name##_perft_white, name##_perft_black}}
 
 /* The direction sets of a side's men and kings on dark squares. */
 #define DIAGONAL_FORWARD {1u << DR_NE | 1u << DR_NW, 1u << DR_SE | 1u << DR_SW}
@@ -729,18 +739,18 @@ static const struct gen_instance *instance(const struct dr_variant *v)
 int dr_gen_moves(const struct dr_variant *v, const struct dr_position *pos,
                  struct dr_movelist *list)
 {
-    return instance(v)->gen_moves(v, pos, list);
+    return instance(v)->gen_moves[pos->side](v, pos, list);
 }
 
 int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
                     struct dr_movelist *list)
 {
-    return instance(v)->gen_captures(v, pos, list);
+    return instance(v)->gen_captures[pos->side](v, pos, list);
 }
 
 int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
 {
-    return instance(v)->count_moves(v, pos);
+    return instance(v)->count_moves[pos->side](v, pos);
 }
 
 bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
@@ -753,7 +763,7 @@ bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
 void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct dr_move *m)
 {
     (void)v;
-    make(pos, m);
+    make(pos, pos->side, m, pos);
 }
 
 void dr_capture_paths(const struct dr_variant *v, const struct dr_position *pos, int from,
@@ -797,5 +807,7 @@ uint64_t dr_perft(const struct dr_variant *v, const struct dr_position *pos, int
 {
     if (depth <= 0)
         return 1;
-    return instance(v)->perft(v, pos, depth);
+    if (depth == 1)
+        return (uint64_t)dr_count_moves(v, pos);
+    return instance(v)->perft[pos->side](v, pos, depth);
 }
