@@ -67,6 +67,9 @@ struct capture_ctx {
     uint8_t flags;     /* DR_MOVE_PROMOTES when the piece stands crowned */
     int nkings;        /* kings captured so far */
     uint32_t korder;   /* bit 15-i set when jump i took a king */
+    /* the squares a man could jump from in the position, so where a man's
+     * first jump goes on (see count_single_man_jumps) */
+    uint64_t men_go_on;
     uint8_t path[DR_MAX_JUMPS], dirs[DR_MAX_JUMPS], caps[DR_MAX_JUMPS];
     /* path mode (generic instance only): report every complete sequence
      * instead of listing moves */
@@ -178,32 +181,6 @@ static ALWAYS_INLINE uint64_t men_jumpable(const struct gen_instance *g,
     return FIX(g, v, men_capture_kings) ? enemy : enemy & ~kings;
 }
 
-/* Could a man standing on land (after taking captured) jump again?  The
- * same test as the head of man_jumps, kept apart on purpose: sharing it
- * costs a second pass over the targets (5% more instructions in perft). */
-static ALWAYS_INLINE bool man_could_continue(const struct gen_instance *g,
-                                             const struct capture_ctx *c, int land,
-                                             uint64_t captured, int last_dir)
-{
-    const struct dr_variant *v = c->v;
-    uint64_t jumpable = men_jumpable(g, v, c->enemy & ~captured, c->enemy_kings);
-    uint64_t targets = jumpable & v->man_capture_nbrs[c->side][land];
-    if (!targets)
-        return false;
-    uint64_t empty = c->empty;
-    if (FIX(g, v, removal) == DR_REMOVAL_IMMEDIATE)
-        empty |= captured;
-    uint64_t lands = v->man_capture_lands[c->side][land] & empty;
-    while (targets) {
-        int mid = bits_pop(&targets), to = 2 * mid - land;
-        if ((unsigned)to < 64 && ((lands >> to) & 1) &&
-            !(FIX(g, v, no_reverse_jump) &&
-              last_dir == dr_dir_opposite(v->dir_of_shift[mid - land + 64])))
-            return true;
-    }
-    return false;
-}
-
 /* Bookkeeping of jump number n over mid onto land, and its undo. */
 static ALWAYS_INLINE void jump_do(const struct gen_instance *g, struct capture_ctx *c, int n,
                                   int mid, int land, int d)
@@ -279,7 +256,7 @@ static ALWAYS_INLINE bool man_jumps(const struct gen_instance *g, struct capture
         /* the common case: a first jump that ends the capture */
         if (n == 0 && !path_mode(g, c) && !(crowned && promotion != DR_PROMO_END_OF_MOVE) &&
             !(FIX(g, v, precedence) == DR_PREC_ITALIAN && ((c->enemy_kings >> mid) & 1)) &&
-            !man_could_continue(g, c, land, now, d)) {
+            !((c->men_go_on >> land) & 1)) {
             add_single_capture(g, c, land, now, crowned ? DR_MOVE_PROMOTES : 0);
             continue;
         }
@@ -365,32 +342,29 @@ static ALWAYS_INLINE uint64_t jump_starts(const struct gen_instance *g,
     return step(g, v, step(g, v, empty, back) & jumpable, back);
 }
 
-/* Men that have a first jump available (a cheap filter before recursing). */
-static ALWAYS_INLINE uint64_t men_that_jump(const struct gen_instance *g,
-                                            const struct dr_variant *v, int side, uint64_t men,
-                                            uint64_t jumpable, uint64_t empty)
+/* The squares from which a man of side could jump, whoever stands there. */
+static ALWAYS_INLINE uint64_t man_jump_starts(const struct gen_instance *g,
+                                              const struct dr_variant *v, int side,
+                                              uint64_t jumpable, uint64_t empty)
 {
     uint64_t r = 0;
-    if (!men)
-        return 0;
     if (!g->spec.fixed && v->ghost) {
         /* a man on m jumps m+s onto m+2s */
         const struct dr_shifts *sh = &v->man_capture_shifts[side];
         if (sh->n_up == 2 && sh->n_down == 2) { /* all four diagonals, unrolled */
             unsigned a = sh->up[0], b = sh->up[1];
-            r = ((jumpable >> a) & (empty >> 2 * a)) | ((jumpable >> b) & (empty >> 2 * b)) |
-                ((jumpable << a) & (empty << 2 * a)) | ((jumpable << b) & (empty << 2 * b));
-            return r & men;
+            return ((jumpable >> a) & (empty >> 2 * a)) | ((jumpable >> b) & (empty >> 2 * b)) |
+                   ((jumpable << a) & (empty << 2 * a)) | ((jumpable << b) & (empty << 2 * b));
         }
         for (int i = 0; i < sh->n_up; i++)
             r |= (jumpable >> sh->up[i]) & (empty >> 2 * sh->up[i]);
         for (int i = 0; i < sh->n_down; i++)
             r |= (jumpable << sh->down[i]) & (empty << 2 * sh->down[i]);
-        return r & men;
+        return r;
     }
     for (unsigned dirs = FIX(g, v, man_capture_dirs[side]); dirs; dirs &= dirs - 1)
         r |= jump_starts(g, v, __builtin_ctz(dirs), jumpable, empty);
-    return r & men;
+    return r;
 }
 
 /* Kings that have a first jump available. */
@@ -454,29 +428,38 @@ static ALWAYS_INLINE void piece_captures(const struct gen_instance *g, struct ca
     c->empty &= ~(1ULL << sq);
 }
 
-/* The men and kings of side that have a first jump. */
-static ALWAYS_INLINE void capture_candidates(const struct gen_instance *g,
-                                             const struct dr_variant *v,
-                                             const struct dr_position *pos, int side,
-                                             uint64_t *men, uint64_t *kings)
+/* Who can start a capture in a position. */
+struct capture_starts {
+    uint64_t men, kings; /* the pieces of the side to move that have a first jump */
+    uint64_t men_go_on;  /* the squares a man could jump from, whoever stands there */
+};
+
+static ALWAYS_INLINE struct capture_starts capture_candidates(const struct gen_instance *g,
+                                                              const struct dr_variant *v,
+                                                              const struct dr_position *pos,
+                                                              int side)
 {
     uint64_t own = pos->pieces[side], enemy = pos->pieces[!side];
-    uint64_t empty = v->board & ~dr_occupied(pos);
-    *men = men_that_jump(g, v, side, own & ~pos->kings, men_jumpable(g, v, enemy, pos->kings),
-                         empty);
-    *kings = kings_that_jump(g, v, side, own & pos->kings, enemy, empty);
+    uint64_t empty = v->board & ~dr_occupied(pos), men = own & ~pos->kings;
+    uint64_t jumpable = men_jumpable(g, v, enemy, pos->kings);
+    struct capture_starts s;
+    s.men_go_on = man_jump_starts(g, v, side, jumpable, empty);
+    s.men = s.men_go_on & men;
+    s.kings = kings_that_jump(g, v, side, own & pos->kings, enemy, empty);
+    return s;
 }
 
 static ALWAYS_INLINE int captures_of(const struct gen_instance *g, const struct dr_variant *v,
                                      const struct dr_position *pos, int side,
-                                     struct dr_movelist *list, uint64_t men, uint64_t kings)
+                                     struct dr_movelist *list, struct capture_starts s)
 {
     struct capture_ctx c;
     capture_setup(&c, v, pos, side, list);
-    while (men)
-        piece_captures(g, &c, bits_pop(&men), false);
-    while (kings)
-        piece_captures(g, &c, bits_pop(&kings), true);
+    c.men_go_on = s.men_go_on;
+    while (s.men)
+        piece_captures(g, &c, bits_pop(&s.men), false);
+    while (s.kings)
+        piece_captures(g, &c, bits_pop(&s.kings), true);
     return list->count;
 }
 
@@ -484,10 +467,9 @@ static ALWAYS_INLINE int gen_captures(const struct gen_instance *g, const struct
                                       const struct dr_position *pos, int side,
                                       struct dr_movelist *list)
 {
-    uint64_t men, kings;
     list->count = 0;
-    capture_candidates(g, v, pos, side, &men, &kings);
-    return (men | kings) ? captures_of(g, v, pos, side, list, men, kings) : 0;
+    struct capture_starts s = capture_candidates(g, v, pos, side);
+    return (s.men | s.kings) ? captures_of(g, v, pos, side, list, s) : 0;
 }
 
 static ALWAYS_INLINE void add_quiet(struct dr_movelist *l, int from, int to, uint8_t flags)
@@ -577,16 +559,66 @@ static ALWAYS_INLINE int count_quiet(const struct gen_instance *g, const struct 
     return n;
 }
 
+/* Where the jumps in direction d of the men on from land. */
+static ALWAYS_INLINE uint64_t jump_lands(const struct gen_instance *g,
+                                         const struct dr_variant *v, int d, uint64_t from)
+{
+    return step(g, v, step(g, v, from, d), d);
+}
+
+/* The number of captures when every one is a single jump by a man, counted
+ * on bit sets: then each man and direction is one move.  -1 when a jump
+ * could go on, or when the jumps' precedence keys could differ (a man
+ * taking a king under Italian precedence).  A man that landed on l goes on
+ * when l is the start of a jump in this position: the only jump from l
+ * that the first one changes is the one straight back, and that one starts
+ * nowhere yet, as it lands where the man still stands. */
+static ALWAYS_INLINE int count_single_man_jumps(const struct gen_instance *g,
+                                                const struct dr_variant *v,
+                                                const struct dr_position *pos, int side,
+                                                uint64_t starts)
+{
+    uint64_t enemy = pos->pieces[!side], enemy_kings = enemy & pos->kings;
+    uint64_t men = pos->pieces[side] & ~pos->kings, empty = v->board & ~dr_occupied(pos);
+    uint64_t jumpable = men_jumpable(g, v, enemy, enemy_kings);
+    if (FIX(g, v, precedence) == DR_PREC_ITALIAN && (jumpable & enemy_kings))
+        return -1;
+    uint64_t lands = 0;
+    int n = 0;
+    for (unsigned dirs = FIX(g, v, man_capture_dirs[side]); dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        uint64_t from = jump_starts(g, v, d, jumpable, empty);
+        n += bits_count(from & men);
+        lands |= jump_lands(g, v, d, from & men);
+    }
+    switch (FIX(g, v, promotion)) {
+    case DR_PROMO_IMMEDIATE_ENDS:
+        lands &= ~v->promo_row[side]; /* crowned there, the move ends */
+        break;
+    case DR_PROMO_IMMEDIATE_CONTINUES:
+        if (lands & v->promo_row[side])
+            return -1; /* a new king might take on */
+        break;
+    case DR_PROMO_END_OF_MOVE:
+        break;
+    }
+    return (lands & starts) ? -1 : n;
+}
+
 static ALWAYS_INLINE int count_moves(const struct gen_instance *g, const struct dr_variant *v,
                                      const struct dr_position *pos, int side)
 {
-    uint64_t men, kings;
-    capture_candidates(g, v, pos, side, &men, &kings);
-    if (!(men | kings))
+    struct capture_starts s = capture_candidates(g, v, pos, side);
+    if (!(s.men | s.kings))
         return count_quiet(g, v, pos, side);
+    if (GHOST(g, v) && !s.kings) {
+        int n = count_single_man_jumps(g, v, pos, side, s.men_go_on);
+        if (n >= 0)
+            return n;
+    }
     struct dr_movelist list;
     list.count = 0;
-    return captures_of(g, v, pos, side, &list, men, kings);
+    return captures_of(g, v, pos, side, &list, s);
 }
 
 /* The position after m, played by side from pos (next may be pos). */
@@ -755,9 +787,8 @@ int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
 
 bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos)
 {
-    uint64_t men, kings;
-    capture_candidates(&generic, v, pos, pos->side, &men, &kings);
-    return men || kings;
+    struct capture_starts s = capture_candidates(&generic, v, pos, pos->side);
+    return s.men || s.kings;
 }
 
 void dr_make(const struct dr_variant *v, struct dr_position *pos, const struct dr_move *m)
