@@ -20,6 +20,9 @@
 #include "movegen_instance.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+/* Before a loop over a set of directions: in a fixed instance the set is a
+ * constant, and the loop becomes straight code for just those directions. */
+#define UNROLL_DIRS _Pragma("GCC unroll 8")
 
 /* What a fixed instance knows at build time: the fields of struct
  * dr_variant of the same names.  Fixed instances are for ghost layouts
@@ -375,6 +378,7 @@ static ALWAYS_INLINE uint64_t kings_that_jump(const struct gen_instance *g,
     uint64_t r = 0;
     if (!kings)
         return 0;
+    UNROLL_DIRS
     for (unsigned dirs = FIX(g, v, king_capture_dirs[side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs), back = dr_dir_opposite(d);
         /* enemy pieces with a free square behind them, seen from the king's side */
@@ -499,6 +503,7 @@ static ALWAYS_INLINE void gen_quiet(const struct gen_instance *g, const struct d
     uint64_t own = pos->pieces[side];
     uint64_t empty = v->board & ~dr_occupied(pos);
     uint64_t men = own & ~pos->kings, kings = own & pos->kings;
+    UNROLL_DIRS
     for (unsigned dirs = FIX(g, v, man_move_dirs[side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs), s = FIX(g, v, shift[d]);
         for (uint64_t t = step(g, v, men, d) & empty; t;) {
@@ -509,6 +514,7 @@ static ALWAYS_INLINE void gen_quiet(const struct gen_instance *g, const struct d
     }
     while (kings) {
         int from = bits_pop(&kings);
+        UNROLL_DIRS
         for (unsigned dirs = FIX(g, v, king_move_dirs[side]); dirs; dirs &= dirs - 1) {
             int d = __builtin_ctz(dirs);
             for (uint64_t t = king_targets(g, v, from, d, empty); t;)
@@ -545,6 +551,7 @@ static ALWAYS_INLINE int count_quiet(const struct gen_instance *g, const struct 
             n += bits_count(step(g, v, men, __builtin_ctz(dirs)) & empty);
     if (!kings)
         return n;
+    UNROLL_DIRS
     for (unsigned dirs = FIX(g, v, king_move_dirs[side]); dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
         /* sliders on one line stop at each other, so the fills never overlap */
