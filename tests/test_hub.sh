@@ -55,5 +55,15 @@ expect "stop ends an infinite search" "$out" '^done move='
 out=$(head -c 20000 /dev/urandom | tr '\0' 'x' | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
 expect "random bytes do not crash" "$out" '^exit=0$'
 
+# go analyze followed at once by stop: a move, no hang
+out=$(printf 'hub\ninit\npos pos=start\nlevel infinite\ngo analyze\nstop\nquit\n' | timeout 20 "$bin" hub 2>&1; echo "exit=$?")
+expect "an immediate stop ends an infinite search" "$out" '^done move='
+expect "an immediate stop: no hang" "$out" '^exit=0$'
+
+# a match between two of us: the summary line with the score, Elo and LOS
+out=$(timeout 120 "$bin" match --engine1 "$bin hub" --engine2 "$bin hub" --variant english \
+      --games 2 --depth 1 --seed 3 2>&1)
+expect "match summary" "$out" ': [0-9]+-[0-9]+-[0-9]+ \(W-D-L\), score [0-9.]+/2 \([0-9.]+%\), Elo [-+][0-9]+, LOS [0-9.]+%$'
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

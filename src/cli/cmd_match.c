@@ -255,8 +255,12 @@ int cmd_match(int argc, char **argv)
     int n = won + drawn + lost;
     double score = n ? (won + 0.5 * drawn) / n : 0.5;
     double elo = score > 0 && score < 1 ? -400.0 * log10(1.0 / score - 1.0) + 0.0 : 0;
-    printf("%s vs %s: %d-%d-%d (W-D-L), score %.1f/%d (%.1f%%), Elo %+.0f\n", o.engine[0],
-           o.engine[1], won, drawn, lost, won + 0.5 * drawn, n, 100.0 * score, elo);
+    /* likelihood of superiority: how sure the wins and losses make it that
+     * engine1 is the stronger (draws say nothing about it) */
+    double los = won + lost ? 0.5 * (1.0 + erf((won - lost) / sqrt(2.0 * (won + lost)))) : 0.5;
+    printf("%s vs %s: %d-%d-%d (W-D-L), score %.1f/%d (%.1f%%), Elo %+.0f, LOS %.1f%%\n",
+           o.engine[0], o.engine[1], won, drawn, lost, won + 0.5 * drawn, n, 100.0 * score, elo,
+           100.0 * los);
     hub_client_stop(eng[0]);
     hub_client_stop(eng[1]);
     for (int i = 0; i < nlines; i++)
