@@ -71,19 +71,13 @@ void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_g
             return;
     }
     h->root = *dr_game_position(g);
-    int n;
-    const uint64_t *keys = dr_game_keys(g, &n);
-    free(h->keys);
-    h->keys = malloc(sizeof *keys * (size_t)(n + 1));
+    dr_game_engine_context(g, &h->ctx);
+    free(h->keys); /* the game's keys may change while we think: our own copy */
+    h->keys = malloc(sizeof *h->keys * (size_t)(h->ctx.nkeys + 1));
     if (!h->keys)
         return;
-    memcpy(h->keys, keys, sizeof *keys * (size_t)n);
+    memcpy(h->keys, h->ctx.keys, sizeof *h->keys * (size_t)h->ctx.nkeys);
     h->ctx.keys = h->keys;
-    h->ctx.nkeys = n;
-    struct dr_counters c = dr_game_counters(g);
-    h->ctx.reversible_plies = c.kings_only;
-    h->ctx.endgame_limit = c.endgame_rule;
-    h->ctx.endgame_elapsed = c.endgame;
     atomic_store(&h->done, false);
     h->found = false;
     h->wanted = true;
