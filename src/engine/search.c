@@ -35,6 +35,7 @@ struct dr_engine {
     uint64_t keys[MAX_GAME_KEYS + DR_MAX_PLY];
     struct dr_move killers[DR_MAX_PLY][2];
     int32_t history[2][DR_MAX_SQUARES][DR_MAX_SQUARES];
+    uint8_t quiets_tried[DR_MAX_PLY][DR_MAX_MOVES][2]; /* from, to */
     struct dr_move pv[DR_MAX_PLY][DR_MAX_PLY];
     int pv_len[DR_MAX_PLY];
     struct dr_movelist lists[DR_MAX_PLY];
@@ -185,20 +186,30 @@ static void pick_next(struct dr_movelist *l, int32_t *scores, int i)
     }
 }
 
+static void history_add(struct dr_engine *e, int side, int from, int to, int32_t bonus)
+{
+    int32_t *h = &e->history[side][from][to];
+    *h += bonus;
+    if (*h > (1 << 20) || *h < -(1 << 20))
+        for (int s = 0; s < 2; s++)
+            for (int a = 0; a < DR_MAX_SQUARES; a++)
+                for (int b = 0; b < DR_MAX_SQUARES; b++)
+                    e->history[s][a][b] /= 2;
+}
+
+/* A quiet move that refuted: it becomes a killer and gains history; the
+ * quiet moves tried before it at this node lose as much. */
 static void update_quiet_stats(struct dr_engine *e, int ply, int side, const struct dr_move *m,
-                               int depth)
+                               int depth, int ntried)
 {
     if (!is_killer(e, ply, m)) {
         e->killers[ply][1] = e->killers[ply][0];
         e->killers[ply][0] = *m;
     }
-    int32_t *h = &e->history[side][m->from][m->to];
-    *h += depth * depth;
-    if (*h > (1 << 20))
-        for (int s = 0; s < 2; s++)
-            for (int a = 0; a < DR_MAX_SQUARES; a++)
-                for (int b = 0; b < DR_MAX_SQUARES; b++)
-                    e->history[s][a][b] /= 2;
+    history_add(e, side, m->from, m->to, depth * depth);
+    for (int i = 0; i < ntried; i++)
+        history_add(e, side, e->quiets_tried[ply][i][0], e->quiets_tried[ply][i][1],
+                    -depth * depth);
 }
 
 /* The draw counters along the searched line. */
@@ -270,6 +281,7 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
     int next_depth = l->count == 1 ? depth : depth - 1;
     int best = -DR_SCORE_WIN, alpha0 = alpha;
     struct dr_move best_move = l->moves[0];
+    int nquiets = 0;
     for (int i = 0; i < l->count; i++) {
         pick_next(l, scores, i);
         struct dr_move m = l->moves[i];
@@ -306,10 +318,15 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
                 e->pv_len[ply] = e->pv_len[ply + 1] + 1;
                 if (score >= beta) {
                     if (!m.captures)
-                        update_quiet_stats(e, ply, pos->side, &m, depth);
+                        update_quiet_stats(e, ply, pos->side, &m, depth, nquiets);
                     break;
                 }
             }
+        }
+        if (!m.captures) {
+            e->quiets_tried[ply][nquiets][0] = (uint8_t)m.from;
+            e->quiets_tried[ply][nquiets][1] = (uint8_t)m.to;
+            nquiets++;
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
