@@ -18,6 +18,7 @@
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "draughts/players.h"
+#include "draughts/zobrist.h"
 #include "testdata.h"
 
 static void load(const char *variant, const char *fen, struct dr_variant *v,
@@ -320,7 +321,7 @@ static void test_counters_in_search(void **state)
     struct dr_search_info fresh, late;
     struct dr_engine *e = dr_engine_new(&v, 8);
     assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &fresh));
-    struct dr_game_context ctx = {NULL, 0, 0, 32, 31};
+    struct dr_game_context ctx = {.endgame_limit = 32, .endgame_elapsed = 31};
     dr_engine_new_game(e);
     assert_true(dr_engine_search(e, &pos, &ctx, &l, NULL, NULL, &m, &late));
     printf("3 kings v 1: score %d with the count fresh, %d one ply before it ends\n",
@@ -328,9 +329,48 @@ static void test_counters_in_search(void **state)
     assert_true(fresh.score > 100);
     assert_int_equal(late.score, 0);
     /* the king-move counter likewise */
-    struct dr_game_context kings = {NULL, 0, 49, 0, 0};
+    struct dr_game_context kings = {.reversible_plies = 49, .kings_only_plies = 49};
     assert_true(dr_engine_search(e, &pos, &kings, &l, NULL, NULL, &m, &late));
     assert_int_equal(late.score, 0);
+    dr_engine_free(e);
+}
+
+/* Turkish men step sideways, so a position can come back after men moved:
+ * the search sees that a3-b3 repeats the position after White's first move
+ * and takes the draw; lost otherwise (a man against three kings and a man). */
+static void test_sideways_repetition_in_search(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position start;
+    load("turkish", "W:Wa3:Bh6,Kf8,Kg8,Kh8", &v, &start);
+    const char *moves[] = {"a3-b3", "h6-g6", "b3-a3", "g6-h6"};
+    uint64_t keys[4];
+    struct dr_position pos = start;
+    for (int i = 0; i < 4; i++) {
+        keys[i] = dr_zobrist(&pos);
+        struct dr_move m;
+        struct dr_error err;
+        assert_true(dr_move_parse(&v, &pos, moves[i], &m, &err));
+        dr_make(&v, &pos, &m);
+    }
+    assert_true(dr_zobrist(&pos) == keys[0]);
+    struct dr_limits l = {0};
+    l.depth = 6;
+    struct dr_move best;
+    struct dr_search_info alone, game;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &best, &alone));
+    struct dr_game_context ctx = {keys, 4, 4, 0, 0, 0};
+    dr_engine_new_game(e);
+    assert_true(dr_engine_search(e, &pos, &ctx, &l, NULL, NULL, &best, &game));
+    char text[DR_MOVE_TEXT_LEN];
+    dr_move_canonical(&v, &best, text);
+    printf("turkish: score %d alone, %d with the game's past, best %s\n", alone.score, game.score,
+           text);
+    assert_true(alone.score < -300);
+    assert_int_equal(game.score, 0);
+    assert_string_equal(text, "a3-b3");
     dr_engine_free(e);
 }
 
@@ -341,7 +381,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
-        cmocka_unit_test(test_stop_before_search),
+        cmocka_unit_test(test_stop_before_search), cmocka_unit_test(test_sideways_repetition_in_search),
         cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
     };

@@ -164,6 +164,37 @@ static void test_threefold_repetition(void **state)
     dr_game_free(g);
 }
 
+/* Turkish and Armenian men step sideways: a position repeated after such
+ * steps is a repetition (a man's step forward or a capture would end the
+ * stretch), while the kings-only counter still restarts at every man move. */
+static void test_sideways_repetition(void **state)
+{
+    (void)state;
+    const char *variants[] = {"turkish", "armenian"};
+    for (int i = 0; i < 2; i++) {
+        struct dr_variant v;
+        struct dr_game *g = new_game(variants[i], NULL, "W:Wa3:Bh6", &v);
+        const char *moves[] = {"a3-b3", "h6-g6", "b3-a3", "g6-h6", "a3-b3", "h6-g6", "b3-a3", NULL};
+        play_all(g, moves);
+        assert_false(dr_game_over(g));
+        assert_int_equal(dr_game_counters(g).kings_only, 0);
+        assert_int_equal(dr_game_counters(g).reversible, 7);
+        struct dr_move m;
+        struct dr_error err;
+        assert_true(dr_move_parse(&v, dr_game_position(g), "g6-h6", &m, &err));
+        assert_true(dr_game_play(g, &m, &err));
+        assert_int_equal(dr_game_result(g), DR_DRAW);
+        assert_int_equal(dr_game_reason(g), DR_REASON_REPETITION);
+        dr_game_free(g);
+        /* a step forward cannot be undone: the count starts again */
+        g = new_game(variants[i], NULL, "W:Wa3:Bh6", &v);
+        const char *forward[] = {"a3-b3", "h6-g6", "b3-b4", NULL};
+        play_all(g, forward);
+        assert_int_equal(dr_game_counters(g).reversible, 0);
+        dr_game_free(g);
+    }
+}
+
 /* The king-move counter: a small limit from a user's rules file. */
 static void test_kings_only_counter(void **state)
 {
@@ -527,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_undo_redo),
         cmocka_unit_test(test_illegal_move_refused),
         cmocka_unit_test(test_threefold_repetition),
+        cmocka_unit_test(test_sideways_repetition),
         cmocka_unit_test(test_kings_only_counter),
         cmocka_unit_test(test_endgame_counter_lone_king),
         cmocka_unit_test(test_endgame_counter_switch),

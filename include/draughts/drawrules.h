@@ -4,8 +4,16 @@
 #ifndef DRAUGHTS_DRAWRULES_H
 #define DRAUGHTS_DRAWRULES_H
 
+#include "draughts/move.h"
 #include "draughts/position.h"
 #include "draughts/variant.h"
+
+/* Can a position before move m (played in before) come back?  Not after a
+ * capture or a man's step forward; yes after a king's move or a man's step
+ * along its row (Turkish and Armenian men move sideways).  Repetition is
+ * looked for only since the last move that cannot be undone. */
+bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
+                        const struct dr_move *m);
 
 /* The limit in plies of the material counter that applies to pos, 0 when none. */
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos);

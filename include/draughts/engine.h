@@ -31,7 +31,9 @@ struct dr_limits {
 struct dr_game_context {
     const uint64_t *keys;    /* keys of earlier positions, oldest first (not the root) */
     int nkeys;
-    int reversible_plies;    /* plies since the last capture or man move */
+    int reversible_plies;    /* plies since the last capture or man's step forward
+                                (dr_move_reversible): positions before cannot repeat */
+    int kings_only_plies;    /* plies since the last capture or man move (the kings-only rule) */
     int endgame_limit;       /* the material counter running (dr_endgame_limit), 0: none */
     int endgame_elapsed;     /* plies it has run */
 };

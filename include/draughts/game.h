@@ -30,6 +30,8 @@ enum dr_reason {
 /* Counters that the draw rules read, as they stand after a ply. */
 struct dr_counters {
     int kings_only;   /* plies since the last man move or capture */
+    int reversible;   /* plies since the last capture or man's step forward:
+                         the stretch in which a position can repeat */
     int endgame;      /* plies since the current endgame-rule material arose */
     int endgame_rule; /* which limit runs (plies), 0 when none applies */
 };

@@ -214,7 +214,8 @@ static void update_quiet_stats(struct dr_engine *e, int ply, int side, const str
 
 /* The draw counters along the searched line. */
 struct counters {
-    int reversible;              /* plies since a capture or man move */
+    int reversible;              /* plies in which a position can repeat (dr_move_reversible) */
+    int kings_only;              /* plies since a capture or man move */
     int eg_limit, eg_elapsed;    /* the material counter, as in the game */
 };
 
@@ -223,8 +224,9 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
                                       const struct dr_position *after, const struct dr_move *m)
 {
     struct counters n;
-    bool irreversible = m->captures || !((before->kings >> m->from) & 1);
-    n.reversible = irreversible ? 0 : c->reversible + 1;
+    bool king_move = (before->kings >> m->from) & 1;
+    n.kings_only = m->captures || !king_move ? 0 : c->kings_only + 1;
+    n.reversible = dr_move_reversible(v, before, m) ? c->reversible + 1 : 0;
     /* material (or a king's arrival) changes only by a capture or a crowning */
     n.eg_limit = n.eg_elapsed = 0;
     if (c->eg_limit || m->captures || (m->flags & DR_MOVE_PROMOTES))
@@ -247,7 +249,7 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
         return 0;
     uint64_t key = e->keys[e->nkeys_game + ply];
     if (ply > 0) {
-        if (v->draw_kings_only_plies && reversible >= v->draw_kings_only_plies)
+        if (v->draw_kings_only_plies && cnt->kings_only >= v->draw_kings_only_plies)
             return 0;
         if (repeated(e, ply, reversible))
             return 0;
@@ -381,9 +383,10 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     start_search(e, pos, ctx, limits);
     struct time_budget budget = timeman_budget(limits, pos->side);
     /* without a game, a set-up endgame counts from the root */
-    struct counters cnt = {0, dr_endgame_limit(e->v, pos), 0};
+    struct counters cnt = {0, 0, dr_endgame_limit(e->v, pos), 0};
     if (ctx) {
         cnt.reversible = ctx->reversible_plies;
+        cnt.kings_only = ctx->kings_only_plies;
         cnt.eg_limit = ctx->endgame_limit;
         cnt.eg_elapsed = ctx->endgame_elapsed;
     }

@@ -147,7 +147,8 @@ void dr_game_engine_context(const struct dr_game *g, struct dr_game_context *ctx
 {
     struct dr_counters c = dr_game_counters(g);
     ctx->keys = dr_game_keys(g, &ctx->nkeys);
-    ctx->reversible_plies = c.kings_only;
+    ctx->reversible_plies = c.reversible;
+    ctx->kings_only_plies = c.kings_only;
     ctx->endgame_limit = c.endgame_rule;
     ctx->endgame_elapsed = c.endgame;
 }

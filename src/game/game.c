@@ -115,6 +115,7 @@ static struct dr_counters counters_after(const struct dr_game *g, const struct d
     struct dr_counters c = g->counters;
     bool king_move = (g->pos.kings >> m->from) & 1;
     c.kings_only = (m->captures || !king_move) ? 0 : c.kings_only + 1;
+    c.reversible = dr_move_reversible(&g->v, &g->pos, m) ? c.reversible + 1 : 0;
     c.endgame_rule = dr_endgame_next(c.endgame_rule, c.endgame, m->captures != 0,
                                      dr_endgame_limit(&g->v, after), &c.endgame);
     return c;
@@ -123,7 +124,7 @@ static struct dr_counters counters_after(const struct dr_game *g, const struct d
 static int repetitions(const struct dr_game *g)
 {
     int n = 1;
-    for (int i = g->ply - 2; i >= 0 && i >= g->ply - g->counters.kings_only; i -= 2)
+    for (int i = g->ply - 2; i >= 0 && i >= g->ply - g->counters.reversible; i -= 2)
         if (g->keys[i] == g->keys[g->ply])
             n++;
     return n;

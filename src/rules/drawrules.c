@@ -1,5 +1,13 @@
 #include "draughts/drawrules.h"
 
+bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
+                        const struct dr_move *m)
+{
+    if (m->captures)
+        return false;
+    return ((before->kings >> m->from) & 1) || v->sq_rank[m->from] == v->sq_rank[m->to];
+}
+
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
 {
     int limit = 0;
