@@ -386,19 +386,24 @@ static void test_undo_against_engine(void **state)
 }
 
 /* A whole engine-vs-engine game of three variants finishes with a result. */
-/* An arbiter's cap, as match applies it: Armenian has no move counter, and
- * two engines that each avoid a repetition can shuffle kings for ever. */
-struct capped_player {
-    struct dr_player inner;
-    int max_plies;
-};
-
-static struct dr_action capped_act(void *ctx, struct dr_loop *loop)
+/* The arbiter's cap adjudicates a draw once the game has its plies, and
+ * not before. */
+static void test_capped_player(void **state)
 {
-    struct capped_player *c = ctx;
-    if (dr_game_ply(dr_loop_game(loop)) >= c->max_plies)
-        return (struct dr_action){DR_ACT_ADJUDICATE_DRAW, {0, 0, 0, 0}, 0};
-    return c->inner.act(c->inner.ctx, loop);
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("german", NULL, NULL, &v);
+    struct dr_random_player rw = {7}, rb = {8};
+    struct dr_capped_player cw = {dr_random_player(&rw, "w"), 10},
+                            cb = {dr_random_player(&rb, "b"), 10};
+    struct dr_player pw = dr_capped_player(&cw), pb = dr_capped_player(&cb);
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
+    assert_false(dr_loop_run(loop));
+    assert_int_equal(dr_game_ply(g), 10);
+    assert_int_equal(dr_game_result(g), DR_DRAW);
+    assert_int_equal(dr_game_reason(g), DR_REASON_ADJUDICATION);
+    dr_loop_free(loop);
+    dr_game_free(g);
 }
 
 static void test_engine_games(void **state)
@@ -415,10 +420,10 @@ static void test_engine_games(void **state)
         l.depth = 3;
         dr_engine_player_set_limits(a, &l);
         dr_engine_player_set_limits(b, &l);
-        struct capped_player ca = {dr_engine_player_as_player(a, "a"), 600},
-                             cb = {dr_engine_player_as_player(b, "b"), 600};
-        struct dr_player pa = {"a", true, false, &ca, capped_act, NULL},
-                         pb = {"b", true, false, &cb, capped_act, NULL};
+        /* Armenian has no move counter: match's cap ends a game of shuffles */
+        struct dr_capped_player ca = {dr_engine_player_as_player(a, "a"), 600},
+                                cb = {dr_engine_player_as_player(b, "b"), 600};
+        struct dr_player pa = dr_capped_player(&ca), pb = dr_capped_player(&cb);
         struct dr_loop *loop = loop_with(g, &pa, &pb);
         assert_false(dr_loop_run(loop));
         char buf[128];
@@ -566,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_no_moves_loses),
         cmocka_unit_test(test_decisions_through_loop),
         cmocka_unit_test(test_undo_against_engine),
+        cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),
         cmocka_unit_test(test_new_game_keeps_setup),
         cmocka_unit_test(test_resign_while_engine_thinks),

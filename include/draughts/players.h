@@ -23,6 +23,16 @@ struct dr_random_player {
 };
 struct dr_player dr_random_player(struct dr_random_player *r, const char *name);
 
+/* An arbiter's cap around another player: once the game has max_plies plies
+ * it is adjudicated a draw.  A match needs it: German, Turkish and Armenian
+ * have no move counter, and two engines can avoid a repetition for ever.
+ * Draw offers go to the inner player. */
+struct dr_capped_player {
+    struct dr_player inner;
+    int max_plies;
+};
+struct dr_player dr_capped_player(struct dr_capped_player *c);
+
 /* A view that writes the game as it goes: moves, results, messages. */
 struct dr_text_view {
     FILE *out;

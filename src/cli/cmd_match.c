@@ -156,20 +156,6 @@ static char **read_lines(const char *path, int *n)
     return lines;
 }
 
-/* Ends a game that would go on for ever (German has no move counter). */
-struct capped {
-    struct dr_player inner;
-    int max_plies;
-};
-
-static struct dr_action capped_act(void *ctx, struct dr_loop *loop)
-{
-    struct capped *c = ctx;
-    if (dr_game_ply(dr_loop_game(loop)) >= c->max_plies)
-        return (struct dr_action){DR_ACT_ADJUDICATE_DRAW, {0, 0, 0, 0}, 0};
-    return c->inner.act(c->inner.ctx, loop);
-}
-
 /* Each game is added to the file as soon as it ends (atomically), so an
  * interrupted match keeps what was played. */
 static bool save_game(const struct match_opts *o, const struct dr_game *g, const char *white,
@@ -221,10 +207,9 @@ int cmd_match(int argc, char **argv)
             dr_game_play(g, &op.moves[i], &err);
         hub_client_new_game(eng[0]);
         hub_client_new_game(eng[1]);
-        struct capped cw = {hub_client_player(eng[e1 == DR_WHITE ? 0 : 1]), o.max_plies},
-                      cb = {hub_client_player(eng[e1 == DR_WHITE ? 1 : 0]), o.max_plies};
-        struct dr_player pw = {cw.inner.name, true, false, &cw, capped_act, NULL},
-                         pb = {cb.inner.name, true, false, &cb, capped_act, NULL};
+        struct dr_capped_player cw = {hub_client_player(eng[e1 == DR_WHITE ? 0 : 1]), o.max_plies},
+                                cb = {hub_client_player(eng[e1 == DR_WHITE ? 1 : 0]), o.max_plies};
+        struct dr_player pw = dr_capped_player(&cw), pb = dr_capped_player(&cb);
         struct dr_loop *loop = dr_loop_new(g);
         dr_loop_set_player(loop, DR_WHITE, &pw);
         dr_loop_set_player(loop, DR_BLACK, &pb);

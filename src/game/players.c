@@ -80,6 +80,29 @@ struct dr_player dr_random_player(struct dr_random_player *r, const char *name)
     return p;
 }
 
+static struct dr_action capped_act(void *arg, struct dr_loop *loop)
+{
+    struct dr_capped_player *c = arg;
+    if (dr_game_ply(dr_loop_game(loop)) >= c->max_plies)
+        return (struct dr_action){DR_ACT_ADJUDICATE_DRAW, {0, 0, 0, 0}, 0};
+    return c->inner.act(c->inner.ctx, loop);
+}
+
+static bool capped_accept(void *arg, struct dr_loop *loop)
+{
+    struct dr_capped_player *c = arg;
+    return c->inner.accept_draw && c->inner.accept_draw(c->inner.ctx, loop);
+}
+
+struct dr_player dr_capped_player(struct dr_capped_player *c)
+{
+    struct dr_player p = c->inner;
+    p.ctx = c;
+    p.act = capped_act;
+    p.accept_draw = capped_accept;
+    return p;
+}
+
 void dr_board_text(const struct dr_variant *v, const struct dr_position *pos, FILE *out)
 {
     for (int r = v->height - 1; r >= 0; r--) {
