@@ -193,6 +193,13 @@ static void test_sideways_repetition(void **state)
         assert_int_equal(dr_game_counters(g).reversible, 0);
         dr_game_free(g);
     }
+    /* a user's variant whose men step backward repeats likewise */
+    struct dr_variant v;
+    struct dr_game *g = new_game(NULL, "base = killer\nman_move_dirs = diagonal\n", "W:W46:B5", &v);
+    const char *back[] = {"46-41", "5-10", "41-46", "10-5", "46-41", "5-10", "41-46", "10-5", NULL};
+    play_all(g, back);
+    assert_int_equal(dr_game_reason(g), DR_REASON_REPETITION);
+    dr_game_free(g);
 }
 
 /* The king-move counter: a small limit from a user's rules file. */

@@ -9,8 +9,9 @@
 #include "draughts/variant.h"
 
 /* Can a position before move m (played in before) come back?  Not after a
- * capture or a man's step forward; yes after a king's move or a man's step
- * along its row (Turkish and Armenian men move sideways).  Repetition is
+ * capture, a crowning or a man's step it cannot take back; yes after a king's
+ * move or a man's step along its row (Turkish and Armenian men move
+ * sideways; a user's variant may let men step backward).  Repetition is
  * looked for only since the last move that cannot be undone. */
 bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
                         const struct dr_move *m);

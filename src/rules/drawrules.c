@@ -1,11 +1,20 @@
 #include "draughts/drawrules.h"
 
+#include "draughts/bitboard.h"
+
 bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
                         const struct dr_move *m)
 {
-    if (m->captures)
+    if (m->captures || (m->flags & DR_MOVE_PROMOTES))
         return false;
-    return ((before->kings >> m->from) & 1) || v->sq_rank[m->from] == v->sq_rank[m->to];
+    if ((before->kings >> m->from) & 1)
+        return true;
+    /* a man's step can be undone where men may step straight back: sideways
+     * (Turkish, Armenian), or backward in a user's variant */
+    for (unsigned dirs = v->man_move_dirs[before->side]; dirs; dirs &= dirs - 1)
+        if (bits_step(v, 1ULL << m->to, __builtin_ctz(dirs)) & (1ULL << m->from))
+            return true;
+    return false;
 }
 
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
