@@ -36,6 +36,15 @@ expect "armenian capture" "$out" '^done move=d4xd6xd5$'
 out=$(session 'set-param name=variant value=pool\ninit\npos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15"\nlevel depth=3\ngo think\nquit\n')
 expect "pool 32-square position" "$out" '^done move=2[1-4]-'
 
+# the GUI is the arbiter: a position our rules call drawn (a threefold
+# repetition, and moves played on after it) still gets a move
+out=$(session 'set-param name=variant value=killer\ninit\npos fen="W:WK47:BK4" moves="47-42 4-10 42-47 10-4 47-42 4-10 42-47 10-4"\nlevel depth=3\ngo think\nquit\n')
+expect "a move after a threefold repetition" "$out" '^done move=47-'
+out=$(session 'set-param name=variant value=killer\ninit\npos fen="W:WK47:BK4" moves="47-42 4-10 42-47 10-4 47-42 4-10 42-47 10-4 47-42 4-10"\nlevel depth=3\ngo think\nquit\n')
+expect "a move after moves past a repetition" "$out" '^done move=42-'
+out=$(session 'set-param name=variant value=turkish\ninit\npos fen="W:Wa3:Bh6" moves="a3-b3 h6-g6 b3-a3 g6-h6 a3-b3 h6-g6 b3-a3 g6-h6 a3-b3"\nlevel depth=3\ngo think\nquit\n')
+expect "a move after sideways steps past a repetition" "$out" '^done move=[a-h][1-8]-'
+
 out=$(session 'hub\nbogus=1 x\nfrobnicate\nset-param name=variant value=nosuch\nset-param name=colour value=red\npos pos=Wxx\npos fen="W:W99"\npos pos=start moves="32-28 99-1"\nlevel depth=zero\nlevel\ngo\ngo sideways\nlevel depth=2\npos pos=start\ngo think\nquit\n')
 expect "malformed line" "$out" '^error message="a line starts with a command word"$'
 expect "unknown command" "$out" "^error message=\"unknown command 'frobnicate'\"$"

@@ -288,19 +288,38 @@ static struct dr_action stop_act(void *ctx, struct dr_loop *loop)
     return (struct dr_action){DR_ACT_QUIT, {0, 0, 0, 0}, 0};
 }
 
+/* The game of the GUI's position and moves.  The GUI is the arbiter: where
+ * our rules would have ended the game (a repetition or a draw counter that
+ * the GUI does not apply), the game goes on from that position without its
+ * past, and *first tells how many of the moves were dropped. */
+static struct dr_game *replay(struct hub_state *h, int *first)
+{
+    struct dr_game *g = dr_game_new(&h->v, &h->start);
+    *first = 0;
+    for (int i = 0; g && i <= h->nmoves; i++) {
+        if (dr_game_over(g)) {
+            struct dr_game *fresh = dr_game_new(&h->v, dr_game_position(g));
+            dr_game_free(g);
+            g = fresh;
+            *first = i;
+        }
+        struct dr_error err;
+        if (g && i < h->nmoves && !dr_game_play(g, &h->moves[i], &err)) {
+            dr_game_free(g);
+            return NULL; /* cannot happen: the moves were checked by pos */
+        }
+    }
+    return g;
+}
+
 static void search(struct hub_state *h, const char *mode)
 {
     if (!ensure_engine(h))
         return;
-    struct dr_game *g = dr_game_new(&h->v, &h->start);
+    int first; /* moves of the GUI's list before g's start */
+    struct dr_game *g = replay(h, &first);
     if (!g)
         { error(h, "out of memory"); return; }
-    struct dr_error err;
-    for (int i = 0; i < h->nmoves; i++)
-        if (!dr_game_play(g, &h->moves[i], &err)) {
-            dr_game_free(g);
-            { error(h, "the moves of the position end the game"); return; }
-        }
     struct dr_movelist legal;
     if (dr_gen_moves(&h->v, dr_game_position(g), &legal) == 0) {
         dr_game_free(g);
@@ -327,16 +346,17 @@ static void search(struct hub_state *h, const char *mode)
         dr_loop_add_view(loop, &view);
         dr_loop_run(loop);
         dr_loop_free(loop);
-        if (!(h->ponder_hit && !h->quit && dr_game_ply(g) > h->nmoves))
+        if (!(h->ponder_hit && !h->quit && dr_game_ply(g) > h->nmoves - first))
             break;
         /* ponder-hit: the guessed move was played; search again on the clock */
         dr_game_undo(g);
         lim = h->limits;
         h->ponder_hit = false;
     }
-    if (dr_game_ply(g) > h->nmoves) {
+    int played = h->nmoves - first; /* moves of the GUI's list in g */
+    if (dr_game_ply(g) > played) {
         char m[DR_MOVE_TEXT_LEN];
-        hub_format_move(&h->v, dr_game_move(g, h->nmoves), m, sizeof m);
+        hub_format_move(&h->v, dr_game_move(g, played), m, sizeof m);
         reply(h, "done move=%s", m);
     }
     dr_game_free(g);
