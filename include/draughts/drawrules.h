@@ -16,6 +16,10 @@
 bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
                         const struct dr_move *m);
 
+/* Does move m (played in before) go on with the kings-only count: a king's
+ * move that takes nothing?  Any man move or capture restarts it. */
+bool dr_move_kings_only(const struct dr_position *before, const struct dr_move *m);
+
 /* The limit in plies of the material counter that applies to pos, 0 when none. */
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos);
 

@@ -224,8 +224,7 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
                                       const struct dr_position *after, const struct dr_move *m)
 {
     struct counters n;
-    bool king_move = (before->kings >> m->from) & 1;
-    n.kings_only = m->captures || !king_move ? 0 : c->kings_only + 1;
+    n.kings_only = dr_move_kings_only(before, m) ? c->kings_only + 1 : 0;
     n.reversible = dr_move_reversible(v, before, m) ? c->reversible + 1 : 0;
     /* material (or a king's arrival) changes only by a capture or a crowning */
     n.eg_limit = n.eg_elapsed = 0;

@@ -17,6 +17,11 @@ bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *be
     return false;
 }
 
+bool dr_move_kings_only(const struct dr_position *before, const struct dr_move *m)
+{
+    return !m->captures && ((before->kings >> m->from) & 1);
+}
+
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
 {
     int limit = 0;
