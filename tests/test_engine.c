@@ -247,6 +247,75 @@ static void test_killer_two_kings_win(void **state)
     dr_game_free(g);
 }
 
+/* With three pieces the endgame tables know the exact distance: even a
+ * one-ply search plays a long win of Killer's (a king and a man against a
+ * king, 49 plies) move by move, for both sides. */
+static void test_table_win_played_out(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("killer", "W:WK1,46:BK47", &v, &pos);
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    struct dr_limits l = {0};
+    l.depth = 1;
+    struct dr_move m;
+    struct dr_search_info info;
+    int ply = 0;
+    while (ply < 100 && dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info)) {
+        int expect = DR_SCORE_WIN - (49 - ply);
+        assert_int_equal(info.score, ply % 2 ? -expect : expect);
+        dr_make(&v, &pos, &m);
+        ply++;
+    }
+    printf("killer W:WK1,46:BK47: won after %d plies\n", ply);
+    assert_int_equal(ply, 49);
+    assert_int_equal(pos.side, DR_BLACK);
+    dr_engine_free(e);
+}
+
+/* A distance from the tables counts only when the win ends before a draw
+ * counter could: International's two kings beat a lone king here in 5
+ * plies (a king given up, the last capture restarts the count), but not
+ * with only 3 plies of the 5-move count left. */
+static void test_table_win_within_counter(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position pos;
+    load("international", "W:WK11,K18:BK50", &v, &pos);
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    struct dr_limits l = {0};
+    l.depth = 8;
+    struct dr_move m;
+    struct dr_search_info early, late;
+    struct dr_game_context ctx = {.endgame_limit = 10, .endgame_elapsed = 4};
+    assert_true(dr_engine_search(e, &pos, &ctx, &l, NULL, NULL, &m, &early));
+    ctx.endgame_elapsed = 7;
+    dr_engine_new_game(e);
+    assert_true(dr_engine_search(e, &pos, &ctx, &l, NULL, NULL, &m, &late));
+    printf("international 2K v K: %d with 6 plies of the count left, %d with 3\n", early.score,
+           late.score);
+    assert_int_equal(early.score, DR_SCORE_WIN - 5);
+    assert_true(late.score < DR_SCORE_KNOWN_WIN);
+    dr_engine_free(e);
+
+    /* the kings-only count likewise: Killer's two kings need 15 plies
+     * here, so 40 plies of king moves already made leave them too few */
+    load("killer", "W:WK5,K14:BK33", &v, &pos);
+    e = dr_engine_new(&v, 8);
+    struct dr_game_context kings = {.reversible_plies = 30, .kings_only_plies = 30};
+    assert_true(dr_engine_search(e, &pos, &kings, &l, NULL, NULL, &m, &early));
+    kings.reversible_plies = kings.kings_only_plies = 40;
+    dr_engine_new_game(e);
+    assert_true(dr_engine_search(e, &pos, &kings, &l, NULL, NULL, &m, &late));
+    printf("killer 2K v K: %d after 30 plies of king moves, %d after 40\n", early.score,
+           late.score);
+    assert_int_equal(early.score, DR_SCORE_WIN - 15);
+    assert_true(late.score < DR_SCORE_KNOWN_WIN);
+    dr_engine_free(e);
+}
+
 /* Short endgame-database wins (side to move wins in N plies): the search
  * must see a forced win. */
 static void egdb_file(const char *file, const char *variant, int max_plies, int *checked,
@@ -384,6 +453,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_stop_before_search), cmocka_unit_test(test_sideways_repetition_in_search),
         cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
+        cmocka_unit_test(test_table_win_played_out),
+        cmocka_unit_test(test_table_win_within_counter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

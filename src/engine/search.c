@@ -4,6 +4,8 @@
  * "keep searching while the side to move must capture" and stand pat
  * otherwise.  Draws the rules define (repetition, the king-move counter) are
  * recognised inside the tree from the game's history. */
+#include <limits.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +15,19 @@
 #include "draughts/engine.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
+#include "draughts/bitboard.h"
+#include "egtb.h"
 #include "eval.h"
 #include "timeman.h"
 #include "tt.h"
 
 #define MAX_GAME_KEYS 1024
+
+/* Searches from at most this many pieces use the endgame tables, and the
+ * first of them has the tables built (in the background: see
+ * dr_engine_search).  From more, a search seldom comes down to the tables'
+ * few pieces, and the middlegame never pays for them. */
+#define TABLES_ROOT_PIECES 10
 
 struct dr_engine {
     const struct dr_variant *v;
@@ -39,7 +49,52 @@ struct dr_engine {
     struct dr_move pv[DR_MAX_PLY][DR_MAX_PLY];
     int pv_len[DR_MAX_PLY];
     struct dr_movelist lists[DR_MAX_PLY];
+
+    /* endgame tables, built by their own thread */
+    struct egtb *tables;
+    pthread_t tables_thread;
+    bool tables_running;      /* a thread to join */
+    atomic_bool tables_ready; /* tables is final (NULL: could not be built) */
+    atomic_bool tables_cancel;
+    bool use_tables;          /* this search probes them */
+    int tables_horizon;       /* the shortest material counter, plies (INT_MAX: none) */
+    int tables_kings_run;     /* egtb_longest_with_kings */
 };
+
+static void *tables_main(void *arg)
+{
+    struct dr_engine *e = arg;
+    e->tables = egtb_build(e->v, &e->tables_cancel);
+    e->tables_kings_run = egtb_longest_with_kings(e->tables);
+    atomic_store(&e->tables_ready, true);
+    return NULL;
+}
+
+static void tables_start(struct dr_engine *e)
+{
+    if (e->tables_running || atomic_load(&e->tables_ready))
+        return;
+    atomic_store(&e->tables_cancel, false);
+    e->tables_running = pthread_create(&e->tables_thread, NULL, tables_main, e) == 0;
+    if (!e->tables_running)
+        atomic_store(&e->tables_ready, true); /* no thread: search without */
+}
+
+static void tables_wait(struct dr_engine *e)
+{
+    if (e->tables_running)
+        pthread_join(e->tables_thread, NULL);
+    e->tables_running = false;
+}
+
+static void tables_drop(struct dr_engine *e)
+{
+    atomic_store(&e->tables_cancel, true);
+    tables_wait(e);
+    egtb_free(e->tables);
+    e->tables = NULL;
+    atomic_store(&e->tables_ready, false);
+}
 
 struct dr_engine *dr_engine_new(const struct dr_variant *v, size_t tt_mib)
 {
@@ -51,6 +106,8 @@ struct dr_engine *dr_engine_new(const struct dr_variant *v, size_t tt_mib)
         return NULL;
     }
     atomic_init(&e->stop, false);
+    atomic_init(&e->tables_ready, false);
+    atomic_init(&e->tables_cancel, false);
     dr_engine_set_variant(e, v);
     return e;
 }
@@ -59,13 +116,20 @@ void dr_engine_free(struct dr_engine *e)
 {
     if (!e)
         return;
+    tables_drop(e);
     tt_free(&e->tt);
     free(e);
 }
 
 void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
 {
+    tables_drop(e);
     e->v = v;
+    int counters[] = {v->draw_1k_vs_3_plies, v->draw_1k_vs_2_plies, v->draw_3k_vs_1k_plies};
+    e->tables_horizon = INT_MAX;
+    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
+        if (counters[i] && counters[i] < e->tables_horizon)
+            e->tables_horizon = counters[i];
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
 }
@@ -234,6 +298,46 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
     return n;
 }
 
+/* The endgame tables' verdict on pos, when it holds under the draw rules:
+ * a draw always does (the counters only add draws); a win or a loss only
+ * when it ends before any counter could (one that runs, the kings-only
+ * count, or one a capture may start later). */
+static bool probe_tables(const struct dr_engine *e, const struct dr_position *pos, int ply,
+                         const struct counters *cnt, int *score)
+{
+    if (bits_count(dr_occupied(pos)) > EGTB_MAX_PIECES)
+        return false;
+    int plies = 0;
+    enum egtb_result r = egtb_probe(e->tables, pos, &plies);
+    if (r == EGTB_DRAW) {
+        *score = 0;
+        return true;
+    }
+    if (r == EGTB_NONE)
+        return false;
+    /* a material counter: the one running, or one started later, which
+     * never runs for less than the shortest of them */
+    int horizon = e->tables_horizon;
+    if (cnt->eg_limit && cnt->eg_limit - cnt->eg_elapsed < horizon)
+        horizon = cnt->eg_limit - cnt->eg_elapsed;
+    if (plies >= horizon)
+        return false;
+    /* the kings-only count: this run of king moves goes on for the whole
+     * line at most, and only while both sides have a king; a later run
+     * starts from nothing and lasts no longer than the rest of the line,
+     * nor than the longest the tables know with kings on both sides */
+    int limit = e->v->draw_kings_only_plies;
+    if (limit) {
+        bool kings = (pos->pieces[0] & pos->kings) && (pos->pieces[1] & pos->kings);
+        if (cnt->kings_only + (kings ? plies : 1) >= limit)
+            return false;
+        if (e->tables_kings_run >= limit && plies - 1 >= limit)
+            return false;
+    }
+    *score = r == EGTB_WIN ? DR_SCORE_WIN - ply - plies : -(DR_SCORE_WIN - ply - plies);
+    return true;
+}
+
 static int search(struct dr_engine *e, const struct dr_position *pos, int alpha, int beta,
                   int depth, int ply, const struct counters *cnt)
 {
@@ -254,6 +358,9 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
             return 0;
         if (cnt->eg_limit && cnt->eg_elapsed >= cnt->eg_limit)
             return 0;
+        int table_score;
+        if (e->use_tables && probe_tables(e, pos, ply, cnt, &table_score))
+            return table_score;
     }
     struct dr_movelist *l = &e->lists[ply];
     dr_gen_moves(v, pos, l);
@@ -389,12 +496,23 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         cnt.eg_limit = ctx->endgame_limit;
         cnt.eg_elapsed = ctx->endgame_elapsed;
     }
+    /* The tables are built the first time they can serve.  A search with a
+     * clock or without end uses them once they are there; one limited by
+     * depth or nodes waits for them, so that it always gives the same
+     * result. */
+    bool endgame = bits_count(dr_occupied(pos)) <= TABLES_ROOT_PIECES;
+    if (endgame) {
+        tables_start(e);
+        if (!budget.hard_ms && !budget.soft_ms && !limits->infinite)
+            tables_wait(e);
+    }
     int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
     if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
         max_depth = 1; /* in a timed game a forced move is played at once */
     for (int depth = 1; depth <= max_depth; depth++) {
         /* aspiration: search a window around the last score, widen on a miss
          * (measured: +26 Elo, 62-91-47 in 200 games, international 0.05 s) */
+        e->use_tables = endgame && atomic_load(&e->tables_ready) && e->tables;
         int delta = 25, lo = -DR_SCORE_WIN - 1, hi = DR_SCORE_WIN + 1, score;
         if (depth >= 5 && abs(info->score) < DR_SCORE_KNOWN_WIN) {
             lo = info->score - delta;

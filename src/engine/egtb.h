@@ -1,0 +1,44 @@
+/* Endgame tables: for every position of at most EGTB_MAX_PIECES pieces, how
+ * many plies the side to move needs to win, or how long it can hold out,
+ * with best play (or a draw).  Built when an engine takes a variant, from the
+ * variant's own move generator, so every rules file gets its tables.  The
+ * tables know no draw counter and no repetition beyond "a cycle is a draw":
+ * the search decides when a distance fits inside the counters. */
+#ifndef DR_EGTB_H
+#define DR_EGTB_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "draughts/position.h"
+#include "draughts/variant.h"
+
+#define EGTB_MAX_PIECES 3
+
+struct egtb;
+
+/* About half a second for 10x10, a tenth for 8x8, one to two seconds for
+ * the all-squares boards.  NULL when the memory is not there or *cancel
+ * (may be NULL) was set: the engine then searches without. */
+struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel);
+void egtb_free(struct egtb *t);
+
+enum egtb_result { EGTB_NONE, EGTB_DRAW, EGTB_WIN, EGTB_LOSS };
+
+/* The result for the side to move and, for a win or a loss, the plies to
+ * the end of the game (*plies).  EGTB_NONE when pos has too many pieces or
+ * a side has none. */
+enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos, int *plies);
+
+/* Longest win in the tables, in plies (for reports and tests). */
+int egtb_longest(const struct egtb *t);
+
+/* The longest win or loss among positions where both sides have a king:
+ * only there can king moves follow each other for long (a side without a
+ * king moves a man every turn), and a run of king moves never leaves its
+ * material class.  What the kings-only count can reach in a line the
+ * tables decide, once a man move or capture has restarted it. */
+int egtb_longest_with_kings(const struct egtb *t);
+
+#endif

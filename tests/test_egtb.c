@@ -1,0 +1,230 @@
+/* The endgame tables: every value agrees with the move generator (a win in
+ * d has a move to a loss in d - 1 and none shorter; a loss in d has only
+ * moves to wins, the longest in d - 1; a draw neither), the distances of
+ * ../shared's endgame database, and a build that is called off. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "draughts/bitboard.h"
+#include "draughts/fen.h"
+#include "draughts/movegen.h"
+#include "draughts/variant.h"
+#include "egtb.h"
+#include "testdata.h"
+
+static const char *const variants[] = {"killer",  "international", "killer8", "brazilian",
+                                       "russian", "pool",          "english", "italian",
+                                       "german",  "turkish",       "armenian"};
+
+/* A position of two or three pieces on random squares; false when it is
+ * not one (two on a square, a man on its crowning row). */
+static bool random_position(const struct dr_variant *v, uint64_t *seed, struct dr_position *p)
+{
+    int squares[DR_MAX_SQUARES], n = 0;
+    for (uint64_t b = v->board; b;)
+        squares[n++] = bits_pop(&b);
+    memset(p, 0, sizeof *p);
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    uint64_t r = *seed >> 11;
+    int count = 2 + (int)(r % 2);
+    r /= 2;
+    p->side = (int)(r % 2);
+    r /= 2;
+    for (int i = 0; i < count; i++) {
+        int colour = i == 0 ? DR_WHITE : i == 1 ? DR_BLACK : (int)(r % 2);
+        r /= 2;
+        bool king = r % 2;
+        r /= 2;
+        uint64_t bit = 1ULL << squares[r % (uint64_t)n];
+        r /= (uint64_t)n;
+        if ((dr_occupied(p) & bit) || (!king && (v->promo_row[colour] & bit)))
+            return false;
+        p->pieces[colour] |= bit;
+        if (king)
+            p->kings |= bit;
+    }
+    return true;
+}
+
+/* What the moves of pos say its value must be. */
+static enum egtb_result expected(const struct dr_variant *v, const struct egtb *t,
+                                 const struct dr_position *pos, int *plies)
+{
+    struct dr_movelist l;
+    int win = -1, longest_loss = -1;
+    bool all_lose = true;
+    dr_gen_moves(v, pos, &l);
+    for (int i = 0; i < l.count; i++) {
+        struct dr_position next = *pos;
+        dr_make(v, &next, &l.moves[i]);
+        int d = 0;
+        enum egtb_result r = next.pieces[next.side] ? egtb_probe(t, &next, &d) : EGTB_LOSS;
+        assert_int_not_equal(r, EGTB_NONE);
+        if (r == EGTB_LOSS && (win < 0 || d + 1 < win))
+            win = d + 1;
+        if (r != EGTB_WIN)
+            all_lose = false;
+        else if (d + 1 > longest_loss)
+            longest_loss = d + 1;
+    }
+    if (win >= 0) {
+        *plies = win;
+        return EGTB_WIN;
+    }
+    if (all_lose) {
+        *plies = l.count ? longest_loss : 0;
+        return EGTB_LOSS;
+    }
+    return EGTB_DRAW;
+}
+
+static void test_tables_follow_the_moves(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        struct dr_variant v;
+        struct dr_error err;
+        assert_true(dr_variant_builtin(variants[k], &v, &err));
+        struct egtb *t = egtb_build(&v, NULL);
+        assert_non_null(t);
+        uint64_t seed = k + 1;
+        int checked = 0, counts[4] = {0};
+        while (checked < 20000) {
+            struct dr_position pos;
+            if (!random_position(&v, &seed, &pos))
+                continue;
+            int d = -1, want_d = -1;
+            enum egtb_result got = egtb_probe(t, &pos, &d);
+            enum egtb_result want = expected(&v, t, &pos, &want_d);
+            if (got != want || (got != EGTB_DRAW && d != want_d)) {
+                char fen[128];
+                dr_fen_write(&v, &pos, fen, sizeof fen);
+                fail_msg("%s %s: tables say %d in %d, the moves %d in %d", variants[k], fen, got,
+                         d, want, want_d);
+            }
+            counts[got]++;
+            checked++;
+        }
+        printf("%-13s longest win %2d plies; of %d positions %d won, %d lost, %d drawn\n",
+               variants[k], egtb_longest(t), checked, counts[EGTB_WIN], counts[EGTB_LOSS],
+               counts[EGTB_DRAW]);
+        /* every variant has wins and draws among its small endings */
+        assert_true(counts[EGTB_WIN] > 0 && counts[EGTB_DRAW] > 0);
+        egtb_free(t);
+    }
+}
+
+/* The three-piece entries of an endgame-database list, exactly. */
+static int egdb_distances(const char *file, const char *variant)
+{
+    char buf[512], path[600], line[1024];
+    const char *dir = testdata_dir("perft", buf, sizeof buf);
+    if (!dir)
+        return 0;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    struct dr_variant v;
+    struct dr_error err;
+    assert_true(dr_variant_builtin(variant, &v, &err));
+    struct egtb *t = egtb_build(&v, NULL);
+    assert_non_null(t);
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *fld[3];
+        if (line[0] == '#' || testdata_fields(line, fld, 3) < 2)
+            continue;
+        struct dr_position pos;
+        assert_true(dr_fen_parse(&v, fld[0], &pos, &err));
+        if (bits_count(dr_occupied(&pos)) > EGTB_MAX_PIECES)
+            continue;
+        int d = -1;
+        enum egtb_result r = egtb_probe(t, &pos, &d);
+        if (r != EGTB_WIN || d != atoi(fld[1]))
+            fail_msg("%s %s: win in %s plies, tables say %d in %d", variant, fld[0], fld[1], r, d);
+        checked++;
+    }
+    fclose(f);
+    egtb_free(t);
+    printf("%s: %d three-piece wins at their exact distance\n", file, checked);
+    return checked;
+}
+
+static void test_egdb_distances(void **state)
+{
+    (void)state;
+    char buf[512];
+    if (!testdata_dir("perft", buf, sizeof buf))
+        skip();
+    int n = egdb_distances("egdb_wins_killer10.tsv", "killer") +
+            egdb_distances("egdb_wins_international.tsv", "international");
+    assert_true(n > 0);
+}
+
+/* Facts that need no data: flying kings cannot force anything one against
+ * one; short kings beat a lone king two to one; Killer's halt lets two
+ * flying kings beat one, which International's rules do not. */
+static void test_known_endings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen;
+        enum egtb_result result;
+    } cases[] = {
+        {"international", "W:WK46:BK1", EGTB_DRAW},
+        {"killer", "W:WK5,K14:BK33", EGTB_WIN},
+        {"international", "W:WK5,K14:BK33", EGTB_DRAW},
+        {"english", "W:WK1,K2:BK32", EGTB_WIN},
+        {"english", "B:WK1,K2:BK32", EGTB_LOSS},
+        {"russian", "W:WKa1:BKh6", EGTB_DRAW},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dr_variant v;
+        struct dr_error err;
+        struct dr_position pos;
+        assert_true(dr_variant_builtin(cases[i].variant, &v, &err));
+        assert_true(dr_fen_parse(&v, cases[i].fen, &pos, &err));
+        struct egtb *t = egtb_build(&v, NULL);
+        int d;
+        if (egtb_probe(t, &pos, &d) != cases[i].result)
+            fail_msg("%s %s: expected %d", cases[i].variant, cases[i].fen, cases[i].result);
+        /* more pieces than the tables hold, or a side without any */
+        pos.pieces[DR_WHITE] |= 1ULL << bits_first(v.board & ~dr_occupied(&pos));
+        pos.pieces[DR_WHITE] |= 1ULL << bits_first(v.board & ~dr_occupied(&pos));
+        assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
+        pos.pieces[DR_BLACK] = 0;
+        assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
+        egtb_free(t);
+    }
+}
+
+static void test_cancelled_build(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_error err;
+    assert_true(dr_variant_builtin("killer", &v, &err));
+    atomic_bool cancel;
+    atomic_init(&cancel, true);
+    assert_null(egtb_build(&v, &cancel));
+    egtb_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tables_follow_the_moves),
+        cmocka_unit_test(test_egdb_distances),
+        cmocka_unit_test(test_known_endings),
+        cmocka_unit_test(test_cancelled_build),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
