@@ -23,6 +23,38 @@ static const char *const variants[] = {"killer",  "international", "killer8", "b
                                        "russian", "pool",          "english", "italian",
                                        "german",  "turkish",       "armenian"};
 
+/* The tables of each variant, built once for all the tests. */
+static struct {
+    struct dr_variant v;
+    struct egtb *t;
+} built[sizeof variants / sizeof variants[0]];
+
+static const struct egtb *tables_for(const char *name, struct dr_variant *v)
+{
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        if (strcmp(variants[i], name))
+            continue;
+        if (!built[i].t) {
+            struct dr_error err;
+            assert_true(dr_variant_builtin(name, &built[i].v, &err));
+            built[i].t = egtb_build(&built[i].v, NULL);
+            assert_non_null(built[i].t);
+        }
+        *v = built[i].v;
+        return built[i].t;
+    }
+    fail_msg("no variant %s in the list", name);
+    return NULL;
+}
+
+static int free_tables(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        egtb_free(built[i].t);
+    return 0;
+}
+
 /* A position of two or three pieces on random squares; false when it is
  * not one (two on a square, a man on its crowning row). */
 static bool random_position(const struct dr_variant *v, uint64_t *seed, struct dr_position *p)
@@ -90,10 +122,7 @@ static void test_tables_follow_the_moves(void **state)
     (void)state;
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
         struct dr_variant v;
-        struct dr_error err;
-        assert_true(dr_variant_builtin(variants[k], &v, &err));
-        struct egtb *t = egtb_build(&v, NULL);
-        assert_non_null(t);
+        const struct egtb *t = tables_for(variants[k], &v);
         uint64_t seed = k + 1;
         int checked = 0, counts[4] = {0};
         while (checked < 20000) {
@@ -117,7 +146,6 @@ static void test_tables_follow_the_moves(void **state)
                counts[EGTB_DRAW]);
         /* every variant has wins and draws among its small endings */
         assert_true(counts[EGTB_WIN] > 0 && counts[EGTB_DRAW] > 0);
-        egtb_free(t);
     }
 }
 
@@ -134,9 +162,7 @@ static int egdb_distances(const char *file, const char *variant)
         return 0;
     struct dr_variant v;
     struct dr_error err;
-    assert_true(dr_variant_builtin(variant, &v, &err));
-    struct egtb *t = egtb_build(&v, NULL);
-    assert_non_null(t);
+    const struct egtb *t = tables_for(variant, &v);
     int checked = 0;
     while (fgets(line, sizeof line, f)) {
         char *fld[3];
@@ -153,7 +179,6 @@ static int egdb_distances(const char *file, const char *variant)
         checked++;
     }
     fclose(f);
-    egtb_free(t);
     printf("%s: %d three-piece wins at their exact distance\n", file, checked);
     return checked;
 }
@@ -190,9 +215,8 @@ static void test_known_endings(void **state)
         struct dr_variant v;
         struct dr_error err;
         struct dr_position pos;
-        assert_true(dr_variant_builtin(cases[i].variant, &v, &err));
+        const struct egtb *t = tables_for(cases[i].variant, &v);
         assert_true(dr_fen_parse(&v, cases[i].fen, &pos, &err));
-        struct egtb *t = egtb_build(&v, NULL);
         int d;
         if (egtb_probe(t, &pos, &d) != cases[i].result)
             fail_msg("%s %s: expected %d", cases[i].variant, cases[i].fen, cases[i].result);
@@ -202,7 +226,6 @@ static void test_known_endings(void **state)
         assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
         pos.pieces[DR_BLACK] = 0;
         assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
-        egtb_free(t);
     }
 }
 
@@ -226,5 +249,5 @@ int main(void)
         cmocka_unit_test(test_known_endings),
         cmocka_unit_test(test_cancelled_build),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, NULL, free_tables);
 }

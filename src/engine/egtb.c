@@ -1,13 +1,17 @@
-/* Endgame tables by retrograde analysis, done forward: a position is won in
- * k plies when a move reaches a position lost in k - 1, and lost in k when
- * every move reaches a position won in at most k - 1 and one in exactly
- * k - 1.  Sweeping the unsolved positions with k = 1, 2, ... gives each its
- * exact distance; what is never solved is a draw.
+/* Endgame tables by retrograde analysis.  A position is won in d plies when
+ * a move reaches a position lost in d - 1 (and none lost in less), lost in
+ * d when every move reaches a won position, the longest won in d - 1, and
+ * drawn when neither ever holds.
  *
- * A material class (white men, white kings, black men, black kings) only
- * leads by a quiet move to itself, by a crowning to a class with fewer men
- * and by a capture to one with fewer pieces; built in that order, every
- * other class a move reaches is already final. */
+ * A material class (white men, white kings, black men, black kings) leads by
+ * a quiet move to itself, by a crowning to a class with fewer men and by a
+ * capture to one with fewer pieces; built in that order, every other class
+ * a move reaches is final already.  Within a class, one pass over the
+ * forward moves of every position notes what its moves out of the class
+ * give and how many stay inside; then positions are made final in order of
+ * distance, and each tells the positions that reach it by a quiet move
+ * (found by taking that move back): a loss makes them wins one ply longer,
+ * and the last of their moves to turn out a win makes them losses. */
 #include <stdlib.h>
 #include <string.h>
 
