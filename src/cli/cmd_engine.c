@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "draughts/annotate.h"
 #include "draughts/engine.h"
 #include "draughts/fen.h"
 #include "draughts/movegen.h"
@@ -110,8 +111,10 @@ static void print_info(void *arg, const struct dr_search_info *info)
 {
     const struct analyse_out *o = arg;
     struct dr_position pos = o->root;
-    printf("depth %d seldepth %d score %.2f nodes %llu nps %llu time %.3f pv", info->depth,
-           info->seldepth, info->score / 100.0, (unsigned long long)info->nodes,
+    char score[32];
+    dr_annotate_format_score(info->score, score, sizeof score);
+    printf("depth %d seldepth %d score %s nodes %llu nps %llu time %.3f pv", info->depth,
+           info->seldepth, score, (unsigned long long)info->nodes,
            (unsigned long long)info->nps, info->time_ms / 1000.0);
     for (int i = 0; i < info->pv_len; i++) {
         char text[DR_MOVE_TEXT_LEN];
@@ -182,9 +185,10 @@ int cmd_analyse(int argc, char **argv)
         dr_engine_free(e);
         return 0;
     }
-    char text[DR_MOVE_TEXT_LEN];
+    char text[DR_MOVE_TEXT_LEN], score[32];
     dr_move_pdn(&v, &out.root, &best, text);
-    printf("bestmove %s score %.2f\n", text, info.score / 100.0);
+    dr_annotate_format_score(info.score, score, sizeof score);
+    printf("bestmove %s score %s\n", text, score);
     dr_engine_free(e);
     return 0;
 }

@@ -486,8 +486,18 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         return false;
     }
     *best = root.moves[0];
-    start_search(e, pos, ctx, limits);
     struct time_budget budget = timeman_budget(limits, pos->side);
+    /* The tables are built the first time they can serve.  A search with a
+     * clock or without end uses them once they are there; one limited by
+     * depth or nodes waits for them (before its time starts), so that it
+     * always gives the same result. */
+    bool endgame = bits_count(dr_occupied(pos)) <= TABLES_ROOT_PIECES;
+    if (endgame) {
+        tables_start(e);
+        if (!budget.hard_ms && !budget.soft_ms && !limits->infinite)
+            tables_wait(e);
+    }
+    start_search(e, pos, ctx, limits);
     /* without a game, a set-up endgame counts from the root */
     struct counters cnt = {0, 0, dr_endgame_limit(e->v, pos), 0};
     if (ctx) {
@@ -495,16 +505,6 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         cnt.kings_only = ctx->kings_only_plies;
         cnt.eg_limit = ctx->endgame_limit;
         cnt.eg_elapsed = ctx->endgame_elapsed;
-    }
-    /* The tables are built the first time they can serve.  A search with a
-     * clock or without end uses them once they are there; one limited by
-     * depth or nodes waits for them, so that it always gives the same
-     * result. */
-    bool endgame = bits_count(dr_occupied(pos)) <= TABLES_ROOT_PIECES;
-    if (endgame) {
-        tables_start(e);
-        if (!budget.hard_ms && !budget.soft_ms && !limits->infinite)
-            tables_wait(e);
     }
     int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
     if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
