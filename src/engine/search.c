@@ -3,7 +3,8 @@
  * Captures are compulsory in draughts, so the quiescence search is simply
  * "keep searching while the side to move must capture" and stand pat
  * otherwise.  Draws the rules define (repetition, the king-move counter) are
- * recognised inside the tree from the game's history. */
+ * recognised inside the tree from the game's history, and positions of
+ * three pieces or fewer are looked up in the endgame tables (egtb.h). */
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -11,11 +12,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "draughts/bitboard.h"
 #include "draughts/drawrules.h"
 #include "draughts/engine.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
-#include "draughts/bitboard.h"
 #include "egtb.h"
 #include "eval.h"
 #include "timeman.h"
