@@ -444,6 +444,38 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
     return best;
 }
 
+/* A forced line that ends in the tables goes on with their moves: the
+ * quickest win, the longest defence. */
+static void extend_pv(struct dr_engine *e, const struct dr_position *root,
+                      struct dr_search_info *info)
+{
+    const struct dr_variant *v = e->v;
+    struct dr_position pos = *root;
+    for (int i = 0; i < info->pv_len; i++)
+        dr_make(v, &pos, &info->pv[i]);
+    struct dr_movelist *l = &e->lists[0];
+    int plies;
+    enum egtb_result r;
+    while (info->pv_len < DR_MAX_PLY &&
+           ((r = egtb_probe(e->tables, &pos, &plies)) == EGTB_WIN || r == EGTB_LOSS) &&
+           dr_gen_moves(v, &pos, l) > 0) {
+        int pick = -1;
+        for (int i = 0; i < l->count && pick < 0; i++) {
+            struct dr_position next = pos;
+            dr_make(v, &next, &l->moves[i]);
+            int d = 0;
+            enum egtb_result nr = next.pieces[next.side] ? egtb_probe(e->tables, &next, &d)
+                                                         : EGTB_LOSS;
+            if (d == plies - 1 && nr == (r == EGTB_WIN ? EGTB_LOSS : EGTB_WIN))
+                pick = i;
+        }
+        if (pick < 0)
+            break;
+        info->pv[info->pv_len++] = l->moves[pick];
+        dr_make(v, &pos, &l->moves[pick]);
+    }
+}
+
 static void start_search(struct dr_engine *e, const struct dr_position *pos,
                          const struct dr_game_context *ctx, const struct dr_limits *limits)
 {
@@ -541,6 +573,8 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
         info->pv_len = e->pv_len[0];
         memcpy(info->pv, e->pv[0], sizeof(struct dr_move) * (size_t)e->pv_len[0]);
+        if (e->use_tables && abs(score) > DR_SCORE_KNOWN_WIN)
+            extend_pv(e, pos, info);
         if (on_info)
             on_info(arg, info);
         if (e->stopped)
