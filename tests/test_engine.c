@@ -265,6 +265,13 @@ static void test_table_win_played_out(void **state)
     while (ply < 100 && dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info)) {
         int expect = DR_SCORE_WIN - (49 - ply);
         assert_int_equal(info.score, ply % 2 ? -expect : expect);
+        /* the line shown goes on to the end, by the tables */
+        assert_int_equal(info.pv_len, 49 - ply);
+        struct dr_position end = pos;
+        for (int i = 0; i < info.pv_len; i++)
+            dr_make(&v, &end, &info.pv[i]);
+        struct dr_movelist none;
+        assert_int_equal(dr_gen_moves(&v, &end, &none), 0);
         dr_make(&v, &pos, &m);
         ply++;
     }
