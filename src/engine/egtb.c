@@ -174,7 +174,8 @@ struct queue {
 static bool push(struct queue *q, int dist, uint32_t idx)
 {
     if (dist > MAX_PLIES)
-        return true; /* beyond a byte: left a draw (no 3-piece ending comes near) */
+        return false; /* beyond a byte (no ending of our variants comes near):
+                         no tables rather than a false draw */
     if (q->n[dist] == q->cap[dist]) {
         size_t cap = q->cap[dist] ? q->cap[dist] * 2 : 1024;
         uint32_t *a = realloc(q->at[dist], cap * sizeof *a);

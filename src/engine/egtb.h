@@ -19,8 +19,9 @@
 struct egtb;
 
 /* About half a second for 10x10, a tenth for 8x8, one to two seconds for
- * the all-squares boards.  NULL when the memory is not there or *cancel
- * (may be NULL) was set: the engine then searches without. */
+ * the all-squares boards.  NULL when the memory is not there, when *cancel
+ * (may be NULL) was set, or when some rules file makes an ending longer
+ * than a byte counts (253 plies): the engine then searches without. */
 struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel);
 void egtb_free(struct egtb *t);
 
