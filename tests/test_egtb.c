@@ -2,6 +2,7 @@
  * d has a move to a loss in d - 1 and none shorter; a loss in d has only
  * moves to wins, the longest in d - 1; a draw neither), the distances of
  * ../shared's endgame database, and a build that is called off. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,9 +56,10 @@ static int free_tables(void **state)
     return 0;
 }
 
-/* A position of two or three pieces on random squares; false when it is
+/* A position of two to most pieces on random squares; false when it is
  * not one (two on a square, a man on its crowning row). */
-static bool random_position(const struct dr_variant *v, uint64_t *seed, struct dr_position *p)
+static bool random_position(const struct dr_variant *v, int most, uint64_t *seed,
+                            struct dr_position *p)
 {
     int squares[DR_MAX_SQUARES], n = 0;
     for (uint64_t b = v->board; b;)
@@ -65,8 +67,8 @@ static bool random_position(const struct dr_variant *v, uint64_t *seed, struct d
     memset(p, 0, sizeof *p);
     *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
     uint64_t r = *seed >> 11;
-    int count = 2 + (int)(r % 2);
-    r /= 2;
+    int count = 2 + (int)(r % (uint64_t)(most - 1));
+    r /= (uint64_t)(most - 1);
     p->side = (int)(r % 2);
     r /= 2;
     for (int i = 0; i < count; i++) {
@@ -127,7 +129,7 @@ static void test_tables_follow_the_moves(void **state)
         int checked = 0, counts[4] = {0};
         while (checked < 20000) {
             struct dr_position pos;
-            if (!random_position(&v, &seed, &pos))
+            if (!random_position(&v, egtb_pieces(t), &seed, &pos))
                 continue;
             int d = -1, want_d = -1;
             enum egtb_result got = egtb_probe(t, &pos, &d);
@@ -149,7 +151,7 @@ static void test_tables_follow_the_moves(void **state)
     }
 }
 
-/* The three-piece entries of an endgame-database list, exactly. */
+/* The entries of an endgame-database list the tables hold, exactly. */
 static int egdb_distances(const char *file, const char *variant)
 {
     char buf[512], path[600], line[1024];
@@ -170,7 +172,7 @@ static int egdb_distances(const char *file, const char *variant)
             continue;
         struct dr_position pos;
         assert_true(dr_fen_parse(&v, fld[0], &pos, &err));
-        if (bits_count(dr_occupied(&pos)) > EGTB_MAX_PIECES)
+        if (bits_count(dr_occupied(&pos)) > egtb_pieces(t))
             continue;
         int d = -1;
         enum egtb_result r = egtb_probe(t, &pos, &d);
@@ -179,7 +181,8 @@ static int egdb_distances(const char *file, const char *variant)
         checked++;
     }
     fclose(f);
-    printf("%s: %d three-piece wins at their exact distance\n", file, checked);
+    printf("%s: %d wins of %d pieces or fewer at their exact distance\n", file, checked,
+           egtb_pieces(t));
     return checked;
 }
 
@@ -221,8 +224,8 @@ static void test_known_endings(void **state)
         if (egtb_probe(t, &pos, &d) != cases[i].result)
             fail_msg("%s %s: expected %d", cases[i].variant, cases[i].fen, cases[i].result);
         /* more pieces than the tables hold, or a side without any */
-        pos.pieces[DR_WHITE] |= 1ULL << bits_first(v.board & ~dr_occupied(&pos));
-        pos.pieces[DR_WHITE] |= 1ULL << bits_first(v.board & ~dr_occupied(&pos));
+        while (bits_count(dr_occupied(&pos)) <= egtb_pieces(t))
+            pos.pieces[DR_WHITE] |= 1ULL << bits_first(v.board & ~dr_occupied(&pos));
         assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
         pos.pieces[DR_BLACK] = 0;
         assert_int_equal(egtb_probe(t, &pos, &d), EGTB_NONE);
@@ -241,6 +244,54 @@ static void test_cancelled_build(void **state)
     egtb_free(NULL);
 }
 
+static void *acquire_killer8(void *arg)
+{
+    return egtb_acquire(arg, NULL);
+}
+
+/* Engines of one process share the tables of the same rules: two threads
+ * asking at once get one build; other rules get their own; the last release
+ * frees them, and a later request builds again. */
+static void test_shared_tables(void **state)
+{
+    (void)state;
+    struct dr_variant a, b, other;
+    struct dr_error err;
+    assert_true(dr_variant_builtin("killer8", &a, &err));
+    b = a;
+    assert_true(dr_variant_builtin("brazilian", &other, &err));
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, acquire_killer8, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, acquire_killer8, &b), 0);
+    void *ra, *rb;
+    pthread_join(ta, &ra);
+    pthread_join(tb, &rb);
+    assert_non_null(ra);
+    assert_ptr_equal(ra, rb);
+    struct egtb *o = egtb_acquire(&other, NULL);
+    assert_non_null(o);
+    assert_ptr_not_equal(o, ra);
+    /* killer8 and brazilian differ only by the king halt: other tables */
+    struct dr_position pos;
+    assert_true(dr_fen_parse(&a, "W:WKc1,Kg3:BKe7", &pos, &err));
+    int d1 = 0, d2 = 0;
+    enum egtb_result r1 = egtb_probe(ra, &pos, &d1), r2 = egtb_probe(o, &pos, &d2);
+    printf("W:WKc1,Kg3:BKe7: killer8 %d in %d, brazilian %d in %d\n", r1, d1, r2, d2);
+    assert_int_equal(r1, EGTB_WIN);
+    assert_int_equal(r2, EGTB_DRAW);
+    egtb_release(ra);
+    egtb_release(rb);
+    egtb_release(o);
+    struct egtb *again = egtb_acquire(&a, NULL);
+    assert_non_null(again);
+    assert_int_equal(egtb_probe(again, &pos, &d1), EGTB_WIN);
+    egtb_release(again);
+    /* called off before it is built: nothing, and nothing to release */
+    atomic_bool cancel;
+    atomic_init(&cancel, true);
+    assert_null(egtb_acquire(&a, &cancel));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_egdb_distances),
         cmocka_unit_test(test_known_endings),
         cmocka_unit_test(test_cancelled_build),
+        cmocka_unit_test(test_shared_tables),
     };
     return cmocka_run_group_tests(tests, NULL, free_tables);
 }

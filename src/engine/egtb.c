@@ -12,8 +12,10 @@
  * distance, and each tells the positions that reach it by a quiet move
  * (found by taking that move back): a loss makes them wins one ply longer,
  * and the last of their moves to turn out a win makes them losses. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "draughts/bitboard.h"
 #include "draughts/movegen.h"
@@ -38,11 +40,18 @@ struct egtb_class {
 struct egtb {
     const struct dr_variant *v;
     int nsq;
+    int pieces; /* the most pieces a position of these tables has */
     uint8_t bit_of[DR_MAX_SQUARES];
     int8_t dense_of[64];
     struct egtb_class classes[MAX_CLASSES];
     int nclasses;
     int8_t class_of[NCOUNT][NCOUNT][NCOUNT][NCOUNT];
+    /* The rules read the same for both sides from their own end, so a class
+     * is its colour-swapped twin turned half round: only one of the two is
+     * kept (when the board turns onto itself; mirror_bit of each square). */
+    bool mirrored[NCOUNT][NCOUNT][NCOUNT][NCOUNT];
+    bool symmetric;
+    uint8_t mirror_bit[64];
     int longest_win; /* plies */
 };
 
@@ -115,7 +124,15 @@ static int locate(const struct egtb *t, const struct dr_position *pos, uint32_t 
     int ci = t->class_of[n[0]][n[1]][n[2]][n[3]];
     if (ci < 0)
         return -2;
-    *idx = index_of(t, g, pos->side);
+    if (t->mirrored[n[0]][n[1]][n[2]][n[3]]) {
+        uint64_t m[GROUPS] = {0};
+        for (int i = 0; i < GROUPS; i++)
+            for (uint64_t b = g[i]; b;)
+                m[(i + 2) % GROUPS] |= 1ULL << t->mirror_bit[bits_pop(&b)];
+        *idx = index_of(t, m, !pos->side);
+    } else {
+        *idx = index_of(t, g, pos->side);
+    }
     return ci;
 }
 
@@ -338,7 +355,11 @@ static void list_classes(struct egtb *t)
             for (int c = 0; c < NCOUNT; c++)
                 for (int d = 0; d < NCOUNT; d++) {
                     int np = a + b + c + d;
-                    if (a + b == 0 || c + d == 0 || np > EGTB_MAX_PIECES)
+                    if (a + b == 0 || c + d == 0 || np > t->pieces)
+                        continue;
+                    /* of a class and its twin, the one with more White */
+                    t->mirrored[a][b][c][d] = t->symmetric && (a < c || (a == c && b < d));
+                    if (t->mirrored[a][b][c][d])
                         continue;
                     struct egtb_class *k = &t->classes[t->nclasses++];
                     k->count[0] = (uint8_t)a;
@@ -356,7 +377,43 @@ static void list_classes(struct egtb *t)
     for (int i = 0; i < t->nclasses; i++) {
         const uint8_t *n = t->classes[i].count;
         t->class_of[n[0]][n[1]][n[2]][n[3]] = (int8_t)i;
+        t->class_of[n[2]][n[3]][n[0]][n[1]] = (int8_t)i;
     }
+}
+
+static unsigned turned_dirs(unsigned dirs)
+{
+    unsigned out = 0;
+    for (; dirs; dirs &= dirs - 1)
+        out |= 1u << ((__builtin_ctz(dirs) + DR_NDIRS / 2) % DR_NDIRS);
+    return out;
+}
+
+/* Does the board turned half round fall on itself, with Black's rules where
+ * White's were?  Then mirror_bit maps each square to its turned one. */
+static bool find_symmetry(struct egtb *t)
+{
+    const struct dr_variant *v = t->v;
+    uint64_t turned_promo = 0;
+    for (uint64_t b = v->board; b;) {
+        int sq = bits_pop(&b), to = -1;
+        for (uint64_t c = v->board; c && to < 0;) {
+            int x = bits_pop(&c);
+            if (v->sq_file[x] == v->width - 1 - v->sq_file[sq] &&
+                v->sq_rank[x] == v->height - 1 - v->sq_rank[sq])
+                to = x;
+        }
+        if (to < 0)
+            return false;
+        t->mirror_bit[sq] = (uint8_t)to;
+        if (v->promo_row[DR_WHITE] & (1ULL << sq))
+            turned_promo |= 1ULL << to;
+    }
+    return turned_promo == v->promo_row[DR_BLACK] &&
+           turned_dirs(v->man_move_dirs[DR_WHITE]) == v->man_move_dirs[DR_BLACK] &&
+           turned_dirs(v->man_capture_dirs[DR_WHITE]) == v->man_capture_dirs[DR_BLACK] &&
+           turned_dirs(v->king_move_dirs[DR_WHITE]) == v->king_move_dirs[DR_BLACK] &&
+           turned_dirs(v->king_capture_dirs[DR_WHITE]) == v->king_capture_dirs[DR_BLACK];
 }
 
 struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
@@ -366,12 +423,15 @@ struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
     if (!t || !l)
         goto fail;
     t->v = v;
+    /* four pieces where they fit in a few seconds and some tens of MiB */
+    t->pieces = bits_count(v->board) <= EGTB_SMALL_BOARD ? EGTB_MAX_PIECES : 3;
     memset(t->dense_of, -1, sizeof t->dense_of);
     for (uint64_t b = v->board; b;) {
         int sq = bits_pop(&b);
         t->dense_of[sq] = (int8_t)t->nsq;
         t->bit_of[t->nsq++] = (uint8_t)sq;
     }
+    t->symmetric = find_symmetry(t);
     list_classes(t);
     for (int i = 0; i < t->nclasses; i++)
         if (!build_class(t, i, l, cancel))
@@ -395,7 +455,7 @@ void egtb_free(struct egtb *t)
 
 enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos, int *plies)
 {
-    if (!t || bits_count(dr_occupied(pos)) > EGTB_MAX_PIECES || !pos->pieces[0] ||
+    if (!t || bits_count(dr_occupied(pos)) > t->pieces || !pos->pieces[0] ||
         !pos->pieces[1])
         return EGTB_NONE;
     uint8_t cv = value_of(t, pos);
@@ -405,6 +465,11 @@ enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos,
         return EGTB_DRAW;
     *plies = cv - 1;
     return *plies % 2 ? EGTB_WIN : EGTB_LOSS;
+}
+
+int egtb_pieces(const struct egtb *t)
+{
+    return t ? t->pieces : 0;
 }
 
 int egtb_longest(const struct egtb *t)
@@ -421,4 +486,119 @@ int egtb_longest_with_kings(const struct egtb *t)
             longest = c->longest;
     }
     return longest;
+}
+
+/* ---- tables shared by the engines of a process ---- */
+
+/* One entry a set of rules: the engines that play them hold it; the first
+ * builds, the others wait for it. */
+struct shared {
+    struct dr_variant v;
+    struct egtb *t;
+    int holders;
+    bool building;
+    struct shared *next;
+};
+
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t shared_built = PTHREAD_COND_INITIALIZER;
+static struct shared *shared_list; /* being built or built */
+
+static struct shared *shared_find(const struct dr_variant *v)
+{
+    for (struct shared *s = shared_list; s; s = s->next)
+        if (!memcmp(&s->v, v, sizeof *v))
+            return s;
+    return NULL;
+}
+
+static void shared_unlink(struct shared *s)
+{
+    for (struct shared **p = &shared_list; *p; p = &(*p)->next)
+        if (*p == s) {
+            *p = s->next;
+            return;
+        }
+}
+
+/* Wait for another engine's build; a cancel ends the wait (NULL). */
+static struct egtb *shared_wait(struct shared *s, const atomic_bool *cancel)
+{
+    while (s->building && !(cancel && atomic_load(cancel))) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 10 * 1000000;
+        if (until.tv_nsec >= 1000000000) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&shared_built, &shared_lock, &until);
+    }
+    return s->building ? NULL : s->t;
+}
+
+struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel)
+{
+    pthread_mutex_lock(&shared_lock);
+    struct shared *s = shared_find(v);
+    if (s) {
+        s->holders++;
+        struct egtb *t = shared_wait(s, cancel);
+        if (!t)
+            s->holders--; /* released here: the caller gets nothing to release */
+        if (!s->holders && !s->building) {
+            shared_unlink(s);
+            egtb_free(s->t);
+            free(s);
+        }
+        pthread_mutex_unlock(&shared_lock);
+        return t;
+    }
+    s = calloc(1, sizeof *s);
+    if (!s) {
+        pthread_mutex_unlock(&shared_lock);
+        return NULL;
+    }
+    s->v = *v;
+    s->holders = 1;
+    s->building = true;
+    s->next = shared_list;
+    shared_list = s;
+    pthread_mutex_unlock(&shared_lock);
+
+    struct egtb *t = egtb_build(&s->v, cancel);
+
+    pthread_mutex_lock(&shared_lock);
+    s->t = t;
+    s->building = false;
+    if (!t) {
+        /* failed or called off: later engines try again */
+        shared_unlink(s);
+        s->holders--;
+    }
+    pthread_cond_broadcast(&shared_built);
+    if (!s->holders) {
+        if (t)
+            shared_unlink(s);
+        free(s);
+    }
+    pthread_mutex_unlock(&shared_lock);
+    return t;
+}
+
+void egtb_release(struct egtb *t)
+{
+    if (!t)
+        return;
+    pthread_mutex_lock(&shared_lock);
+    for (struct shared *s = shared_list; s; s = s->next)
+        if (s->t == t) {
+            if (--s->holders == 0) {
+                shared_unlink(s);
+                egtb_free(s->t);
+                free(s);
+            }
+            break;
+        }
+    pthread_mutex_unlock(&shared_lock);
 }

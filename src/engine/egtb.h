@@ -1,9 +1,10 @@
-/* Endgame tables: for every position of at most EGTB_MAX_PIECES pieces, how
- * many plies the side to move needs to win, or how long it can hold out,
- * with best play (or a draw).  Built when an engine takes a variant, from the
- * variant's own move generator, so every rules file gets its tables.  The
- * tables know no draw counter and no repetition beyond "a cycle is a draw":
- * the search decides when a distance fits inside the counters. */
+/* Endgame tables: for every position of at most four pieces (boards of 32
+ * squares) or three (bigger ones), how many plies the side to move needs to
+ * win, or how long it can hold out, with best play (or a draw).  Built from
+ * the variant's own move generator, so every rules file gets its tables, and
+ * shared by the engines of a process that play the same rules.  The tables
+ * know no draw counter and no repetition beyond "a cycle is a draw": the
+ * search decides when a distance fits inside the counters. */
 #ifndef DR_EGTB_H
 #define DR_EGTB_H
 
@@ -14,16 +15,24 @@
 #include "draughts/position.h"
 #include "draughts/variant.h"
 
-#define EGTB_MAX_PIECES 3
+#define EGTB_MAX_PIECES 4   /* on boards of EGTB_SMALL_BOARD squares or fewer; 3 above */
+#define EGTB_SMALL_BOARD 32
 
 struct egtb;
 
-/* About half a second for 10x10, a tenth for 8x8, one to two seconds for
- * the all-squares boards.  NULL when the memory is not there, when *cancel
+/* On this project's 2-core machine: about 0.3 s for 10x10, 1 s for 8x8 (four
+ * pieces), one to two seconds for the all-squares boards.  NULL when the memory is not there, when *cancel
  * (may be NULL) was set, or when some rules file makes an ending longer
  * than a byte counts (253 plies): the engine then searches without. */
 struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel);
 void egtb_free(struct egtb *t);
+
+/* The tables of v's rules shared by all the engines of the process: the
+ * first to ask builds them, the others wait for that build (NULL when it
+ * fails or *cancel is set).  Each table acquired is released once; the last
+ * release frees them. */
+struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel);
+void egtb_release(struct egtb *t);
 
 enum egtb_result { EGTB_NONE, EGTB_DRAW, EGTB_WIN, EGTB_LOSS };
 
@@ -31,6 +40,9 @@ enum egtb_result { EGTB_NONE, EGTB_DRAW, EGTB_WIN, EGTB_LOSS };
  * the end of the game (*plies).  EGTB_NONE when pos has too many pieces or
  * a side has none. */
 enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos, int *plies);
+
+/* The most pieces a position of these tables has (0 without tables). */
+int egtb_pieces(const struct egtb *t);
 
 /* Longest win in the tables, in plies (for reports and tests). */
 int egtb_longest(const struct egtb *t);

@@ -4,7 +4,7 @@
  * "keep searching while the side to move must capture" and stand pat
  * otherwise.  Draws the rules define (repetition, the king-move counter) are
  * recognised inside the tree from the game's history, and positions of
- * three pieces or fewer are looked up in the endgame tables (egtb.h). */
+ * few pieces are looked up in the endgame tables (egtb.h). */
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -51,7 +51,7 @@ struct dr_engine {
     int pv_len[DR_MAX_PLY];
     struct dr_movelist lists[DR_MAX_PLY];
 
-    /* endgame tables, built by their own thread */
+    /* endgame tables, built (or waited for: egtb_acquire) by their own thread */
     struct egtb *tables;
     pthread_t tables_thread;
     bool tables_running;      /* a thread to join */
@@ -60,13 +60,15 @@ struct dr_engine {
     bool use_tables;          /* this search probes them */
     int tables_horizon;       /* the shortest material counter, plies (INT_MAX: none) */
     int tables_kings_run;     /* egtb_longest_with_kings */
+    int tables_pieces;        /* egtb_pieces */
 };
 
 static void *tables_main(void *arg)
 {
     struct dr_engine *e = arg;
-    e->tables = egtb_build(e->v, &e->tables_cancel);
+    e->tables = egtb_acquire(e->v, &e->tables_cancel);
     e->tables_kings_run = egtb_longest_with_kings(e->tables);
+    e->tables_pieces = egtb_pieces(e->tables);
     atomic_store(&e->tables_ready, true);
     return NULL;
 }
@@ -92,7 +94,7 @@ static void tables_drop(struct dr_engine *e)
 {
     atomic_store(&e->tables_cancel, true);
     tables_wait(e);
-    egtb_free(e->tables);
+    egtb_release(e->tables);
     e->tables = NULL;
     atomic_store(&e->tables_ready, false);
 }
@@ -306,7 +308,7 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
 static bool probe_tables(const struct dr_engine *e, const struct dr_position *pos, int ply,
                          const struct counters *cnt, int *score)
 {
-    if (bits_count(dr_occupied(pos)) > EGTB_MAX_PIECES)
+    if (bits_count(dr_occupied(pos)) > e->tables_pieces)
         return false;
     int plies = 0;
     enum egtb_result r = egtb_probe(e->tables, pos, &plies);
