@@ -12,10 +12,8 @@
  * distance, and each tells the positions that reach it by a quiet move
  * (found by taking that move back): a loss makes them wins one ply longer,
  * and the last of their moves to turn out a win makes them losses. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "draughts/bitboard.h"
 #include "draughts/movegen.h"
@@ -486,119 +484,4 @@ int egtb_longest_with_kings(const struct egtb *t)
             longest = c->longest;
     }
     return longest;
-}
-
-/* ---- tables shared by the engines of a process ---- */
-
-/* One entry a set of rules: the engines that play them hold it; the first
- * builds, the others wait for it. */
-struct shared {
-    struct dr_variant v;
-    struct egtb *t;
-    int holders;
-    bool building;
-    struct shared *next;
-};
-
-static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t shared_built = PTHREAD_COND_INITIALIZER;
-static struct shared *shared_list; /* being built or built */
-
-static struct shared *shared_find(const struct dr_variant *v)
-{
-    for (struct shared *s = shared_list; s; s = s->next)
-        if (!memcmp(&s->v, v, sizeof *v))
-            return s;
-    return NULL;
-}
-
-static void shared_unlink(struct shared *s)
-{
-    for (struct shared **p = &shared_list; *p; p = &(*p)->next)
-        if (*p == s) {
-            *p = s->next;
-            return;
-        }
-}
-
-/* Wait for another engine's build; a cancel ends the wait (NULL). */
-static struct egtb *shared_wait(struct shared *s, const atomic_bool *cancel)
-{
-    while (s->building && !(cancel && atomic_load(cancel))) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 10 * 1000000;
-        if (until.tv_nsec >= 1000000000) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&shared_built, &shared_lock, &until);
-    }
-    return s->building ? NULL : s->t;
-}
-
-struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel)
-{
-    pthread_mutex_lock(&shared_lock);
-    struct shared *s = shared_find(v);
-    if (s) {
-        s->holders++;
-        struct egtb *t = shared_wait(s, cancel);
-        if (!t)
-            s->holders--; /* released here: the caller gets nothing to release */
-        if (!s->holders && !s->building) {
-            shared_unlink(s);
-            egtb_free(s->t);
-            free(s);
-        }
-        pthread_mutex_unlock(&shared_lock);
-        return t;
-    }
-    s = calloc(1, sizeof *s);
-    if (!s) {
-        pthread_mutex_unlock(&shared_lock);
-        return NULL;
-    }
-    s->v = *v;
-    s->holders = 1;
-    s->building = true;
-    s->next = shared_list;
-    shared_list = s;
-    pthread_mutex_unlock(&shared_lock);
-
-    struct egtb *t = egtb_build(&s->v, cancel);
-
-    pthread_mutex_lock(&shared_lock);
-    s->t = t;
-    s->building = false;
-    if (!t) {
-        /* failed or called off: later engines try again */
-        shared_unlink(s);
-        s->holders--;
-    }
-    pthread_cond_broadcast(&shared_built);
-    if (!s->holders) {
-        if (t)
-            shared_unlink(s);
-        free(s);
-    }
-    pthread_mutex_unlock(&shared_lock);
-    return t;
-}
-
-void egtb_release(struct egtb *t)
-{
-    if (!t)
-        return;
-    pthread_mutex_lock(&shared_lock);
-    for (struct shared *s = shared_list; s; s = s->next)
-        if (s->t == t) {
-            if (--s->holders == 0) {
-                shared_unlink(s);
-                egtb_free(s->t);
-                free(s);
-            }
-            break;
-        }
-    pthread_mutex_unlock(&shared_lock);
 }
