@@ -134,10 +134,9 @@ static int locate(const struct egtb *t, const struct dr_position *pos, uint32_t 
     return ci;
 }
 
-static uint8_t value_of(const struct egtb *t, const struct dr_position *pos)
+/* The value at what locate found. */
+static uint8_t value_at(const struct egtb *t, int ci, uint32_t idx)
 {
-    uint32_t idx;
-    int ci = locate(t, pos, &idx);
     if (ci == -1)
         return 1; /* no piece left: lost, no move to make */
     return ci < 0 ? INVALID : t->classes[ci].value[idx];
@@ -227,7 +226,7 @@ static bool seed(struct egtb *t, int ci, uint32_t idx, const struct dr_position 
             inside++;
             continue;
         }
-        int cv = cc == -1 ? 1 : cc < 0 ? INVALID : t->classes[cc].value[cidx];
+        int cv = value_at(t, cc, cidx);
         if (cv == 0 || cv == INVALID) {
             flags |= OUT_DRAW;
         } else if ((cv - 1) % 2 == 0) {
@@ -456,7 +455,9 @@ enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos,
     if (!t || bits_count(dr_occupied(pos)) > t->pieces || !pos->pieces[0] ||
         !pos->pieces[1])
         return EGTB_NONE;
-    uint8_t cv = value_of(t, pos);
+    uint32_t idx = 0;
+    int ci = locate(t, pos, &idx);
+    uint8_t cv = value_at(t, ci, idx);
     if (cv == INVALID)
         return EGTB_NONE;
     if (cv == 0)

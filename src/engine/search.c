@@ -130,11 +130,7 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
 {
     tables_drop(e);
     e->v = v;
-    int counters[] = {v->draw_1k_vs_3_plies, v->draw_1k_vs_2_plies, v->draw_3k_vs_1k_plies};
-    e->tables_horizon = INT_MAX;
-    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
-        if (counters[i] && counters[i] < e->tables_horizon)
-            e->tables_horizon = counters[i];
+    e->tables_horizon = dr_endgame_shortest(v) ? dr_endgame_shortest(v) : INT_MAX;
     /* Measured (docs/matches): from the third move on 10x10 (international
      * +16 and +33, killer +14), from the fourth on 8x8 (russian -17, english
      * -23 for the third); the all-squares boards keep the fourth, unmeasured. */

@@ -1,5 +1,7 @@
 #include "draughts/drawrules.h"
 
+#include <stddef.h>
+
 #include "draughts/bitboard.h"
 
 bool dr_move_reversible(const struct dr_variant *v, const struct dr_position *before,
@@ -39,6 +41,16 @@ int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
             limit = v->draw_3k_vs_1k_plies;
     }
     return limit;
+}
+
+int dr_endgame_shortest(const struct dr_variant *v)
+{
+    int counters[] = {v->draw_1k_vs_3_plies, v->draw_1k_vs_2_plies, v->draw_3k_vs_1k_plies};
+    int shortest = 0;
+    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
+        if (counters[i] && (!shortest || counters[i] < shortest))
+            shortest = counters[i];
+    return shortest;
 }
 
 int dr_endgame_next(int limit_before, int elapsed_before, bool capture, int limit_after,
