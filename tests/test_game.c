@@ -268,6 +268,16 @@ static void test_endgame_counter_switch(void **state)
     play_all(g, cap);
     assert_int_equal(dr_game_counters(g).endgame_rule, 5);
     assert_int_equal(dr_game_counters(g).endgame, 0);
+    /* and the cut count runs down like any other (it once stood still: each
+     * quiet move saw a limit of 10 where 5 ran and counted afresh) */
+    const char *quiet[] = {"42-37", "45-50", "49-43", "50-45", NULL};
+    play_all(g, quiet);
+    assert_int_equal(dr_game_counters(g).endgame_rule, 5);
+    assert_int_equal(dr_game_counters(g).endgame, 4);
+    assert_false(dr_game_over(g));
+    const char *fifth[] = {"37-31", NULL};
+    play_all(g, fifth);
+    assert_int_equal(dr_game_reason(g), DR_REASON_ENDGAME_RULE);
     dr_game_free(g);
     /* killer has no material counters by default */
     g = new_game("killer", NULL, "W:WK47,K49:BK4", &v);

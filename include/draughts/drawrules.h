@@ -27,11 +27,13 @@ int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos);
  * Any counter that starts later in a game runs at least this long. */
 int dr_endgame_shortest(const struct dr_variant *v);
 
-/* The counter after a move: limit_before/elapsed describe the counter that
- * ran before it (limit 0: none).  A new configuration counts afresh but never
- * ends later than the one already running.  Returns the new limit and sets
- * *elapsed. */
-int dr_endgame_next(int limit_before, int elapsed_before, bool capture, int limit_after,
-                    int *elapsed);
+/* The counter after a move from before to after: limit_before/elapsed_before
+ * describe the counter that ran before it (limit 0: none).  It goes on while
+ * the material's rule stays the same and nothing is taken; a new rule counts
+ * afresh but never ends later than the count already running.  Returns the
+ * new limit and sets *elapsed. */
+int dr_endgame_next(const struct dr_variant *v, const struct dr_position *before,
+                    const struct dr_position *after, bool capture, int limit_before,
+                    int elapsed_before, int *elapsed);
 
 #endif

@@ -298,8 +298,8 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
     /* material (or a king's arrival) changes only by a capture or a crowning */
     n.eg_limit = n.eg_elapsed = 0;
     if (c->eg_limit || m->captures || (m->flags & DR_MOVE_PROMOTES))
-        n.eg_limit = dr_endgame_next(c->eg_limit, c->eg_elapsed, m->captures != 0,
-                                     dr_endgame_limit(v, after), &n.eg_elapsed);
+        n.eg_limit = dr_endgame_next(v, before, after, m->captures != 0, c->eg_limit,
+                                     c->eg_elapsed, &n.eg_elapsed);
     return n;
 }
 

@@ -115,8 +115,8 @@ static struct dr_counters counters_after(const struct dr_game *g, const struct d
     struct dr_counters c = g->counters;
     c.kings_only = dr_move_kings_only(&g->pos, m) ? c.kings_only + 1 : 0;
     c.reversible = dr_move_reversible(&g->v, &g->pos, m) ? c.reversible + 1 : 0;
-    c.endgame_rule = dr_endgame_next(c.endgame_rule, c.endgame, m->captures != 0,
-                                     dr_endgame_limit(&g->v, after), &c.endgame);
+    c.endgame_rule = dr_endgame_next(&g->v, &g->pos, after, m->captures != 0, c.endgame_rule,
+                                     c.endgame, &c.endgame);
     return c;
 }
 

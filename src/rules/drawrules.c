@@ -53,14 +53,18 @@ int dr_endgame_shortest(const struct dr_variant *v)
     return shortest;
 }
 
-int dr_endgame_next(int limit_before, int elapsed_before, bool capture, int limit_after,
-                    int *elapsed)
+int dr_endgame_next(const struct dr_variant *v, const struct dr_position *before,
+                    const struct dr_position *after, bool capture, int limit_before,
+                    int elapsed_before, int *elapsed)
 {
+    int limit_after = dr_endgame_limit(v, after);
     if (!limit_after) {
         *elapsed = 0;
         return 0;
     }
-    if (limit_after == limit_before && !capture) {
+    /* the same material rule goes on counting, even when the running
+     * limit is shorter than its own (cut by the count it followed) */
+    if (limit_before && !capture && limit_after == dr_endgame_limit(v, before)) {
         *elapsed = elapsed_before + 1;
         return limit_before;
     }
