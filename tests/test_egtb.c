@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "draughts/bitboard.h"
+#include "draughts/drawrules.h"
 #include "draughts/fen.h"
 #include "draughts/movegen.h"
 #include "draughts/variant.h"
@@ -151,6 +152,79 @@ static void test_tables_follow_the_moves(void **state)
     }
 }
 
+/* The counters after move m from pos, as the game keeps them (the material
+ * count as the plies it has left: 0 none).  False when they draw there. */
+static bool counters_after(const struct dr_variant *v, const struct dr_position *pos,
+                           const struct dr_move *m, const struct dr_position *next, int *kings_only,
+                           int *left)
+{
+    *kings_only = dr_move_kings_only(pos, m) ? *kings_only + 1 : 0;
+    int elapsed = 0;
+    int limit = dr_endgame_next(v, pos, next, m->captures != 0, *left, 0, &elapsed);
+    *left = limit ? limit - elapsed : 0;
+    return (!v->draw_kings_only_plies || *kings_only < v->draw_kings_only_plies) &&
+           (!limit || *left > 0);
+}
+
+/* A win or loss egtb_fits allows holds under the counters: by induction on
+ * the distance, it is enough that a win so allowed has a shortest win to a
+ * loss allowed with the counters after it, and a loss so allowed only moves
+ * to wins allowed.  Checked with counters drawn at random. */
+static void test_fits_follow_the_moves(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
+        struct dr_variant v;
+        const struct egtb *t = tables_for(variants[k], &v);
+        uint64_t seed = k + 101;
+        int checked = 0, fits = 0, fresh = 0, decided = 0;
+        while (checked < 20000) {
+            struct dr_position pos;
+            int d = 0;
+            if (!random_position(&v, egtb_pieces(t), &seed, &pos))
+                continue;
+            enum egtb_result r = egtb_probe(t, &pos, &d);
+            if (r != EGTB_WIN && r != EGTB_LOSS)
+                continue;
+            int limit = dr_endgame_limit(&v, &pos), ko = v.draw_kings_only_plies;
+            int kings_only = ko ? (int)((seed >> 20) % (uint64_t)ko) : 0;
+            int left = limit ? 1 + (int)((seed >> 40) % (uint64_t)limit) : 0;
+            checked++;
+            decided++;
+            fresh += egtb_fits(t, &pos, 0, limit);
+            if (!egtb_fits(t, &pos, kings_only, left))
+                continue;
+            fits++;
+            struct dr_movelist l;
+            dr_gen_moves(&v, &pos, &l);
+            bool ok = r == EGTB_LOSS;
+            for (int i = 0; i < l.count; i++) {
+                struct dr_position next = pos;
+                dr_make(&v, &next, &l.moves[i]);
+                int nk = kings_only, nl = left, nd = 0;
+                bool alive = counters_after(&v, &pos, &l.moves[i], &next, &nk, &nl);
+                enum egtb_result nr =
+                    next.pieces[next.side] ? egtb_probe(t, &next, &nd) : EGTB_LOSS;
+                bool end = !next.pieces[next.side];
+                bool holds = alive && (end || egtb_fits(t, &next, nk, nl));
+                if (r == EGTB_WIN && nr == EGTB_LOSS && nd == d - 1 && holds)
+                    ok = true;
+                if (r == EGTB_LOSS && !(nr == EGTB_WIN && holds))
+                    ok = false;
+            }
+            if (!ok) {
+                char fen[128];
+                dr_fen_write(&v, &pos, fen, sizeof fen);
+                fail_msg("%s %s (%d in %d) fits %d king plies, %d left, its moves do not",
+                         variants[k], fen, r, d, kings_only, left);
+            }
+        }
+        printf("%-13s of %d won or lost: %d hold with fresh counts, %d with the counts drawn\n",
+               variants[k], decided, fresh, fits);
+        assert_true(fresh > 0);
+    }
+}
+
 /* The entries of an endgame-database list the tables hold, exactly. */
 static int egdb_distances(const char *file, const char *variant)
 {
@@ -282,20 +356,24 @@ static void test_shared_tables(void **state)
     egtb_release(ra);
     egtb_release(rb);
     egtb_release(o);
+    /* released tables stay for the next engine of the same rules */
     struct egtb *again = egtb_acquire(&a, NULL);
-    assert_non_null(again);
+    assert_ptr_equal(again, ra);
     assert_int_equal(egtb_probe(again, &pos, &d1), EGTB_WIN);
     egtb_release(again);
     /* called off before it is built: nothing, and nothing to release */
+    struct dr_variant pool;
+    assert_true(dr_variant_builtin("pool", &pool, &err));
     atomic_bool cancel;
     atomic_init(&cancel, true);
-    assert_null(egtb_acquire(&a, &cancel));
+    assert_null(egtb_acquire(&pool, &cancel));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_follow_the_moves),
+        cmocka_unit_test(test_fits_follow_the_moves),
         cmocka_unit_test(test_egdb_distances),
         cmocka_unit_test(test_known_endings),
         cmocka_unit_test(test_cancelled_build),

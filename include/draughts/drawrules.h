@@ -23,9 +23,8 @@ bool dr_move_kings_only(const struct dr_position *before, const struct dr_move *
 /* The limit in plies of the material counter that applies to pos, 0 when none. */
 int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos);
 
-/* The shortest material counter of the variant, in plies; 0 when it has none.
- * Any counter that starts later in a game runs at least this long. */
-int dr_endgame_shortest(const struct dr_variant *v);
+/* The longest material counter of the variant, in plies; 0 when it has none. */
+int dr_endgame_longest(const struct dr_variant *v);
 
 /* The counter after a move from before to after: limit_before/elapsed_before
  * describe the counter that ran before it (limit 0: none).  It goes on while

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "draughts/bitboard.h"
+#include "draughts/drawrules.h"
 #include "draughts/movegen.h"
 #include "egtb.h"
 
@@ -24,23 +25,27 @@ enum { GROUPS = 4 }; /* white men, white kings, black men, black kings */
 #define MAX_CLASSES (NCOUNT * NCOUNT * NCOUNT * NCOUNT)
 #define INVALID 255 /* not a position: the index of no legal placement */
 #define MAX_PLIES 253
+#define NEED_NEVER 255 /* no count leaves room enough */
 
 /* A value is 0 for a draw (or, while building, not solved yet) and d + 1 for
  * a game that ends in d plies: odd d, the side to move wins; even, it loses. */
 struct egtb_class {
     uint8_t count[GROUPS];
     int npieces, men;
-    int longest; /* the longest win or loss, plies */
     uint8_t *value;
+    uint8_t *need; /* see measure_needs; NULL when the rules have no counter */
     size_t size;
 };
 
 struct egtb {
     const struct dr_variant *v;
-    int nsq;
     int pieces; /* the most pieces a position of these tables has */
-    uint8_t bit_of[DR_MAX_SQUARES];
-    int8_t dense_of[64];
+    /* Each group is indexed among the squares it may stand on (a man never
+     * on the row that crowns it): dense_of numbers them, bit_of undoes it. */
+    int nallowed[GROUPS];
+    int8_t dense_of[GROUPS][64];
+    uint8_t bit_of[GROUPS][DR_MAX_SQUARES];
+    uint32_t binom[DR_MAX_SQUARES + 1][EGTB_MAX_PIECES + 1];
     struct egtb_class classes[MAX_CLASSES];
     int nclasses;
     int8_t class_of[NCOUNT][NCOUNT][NCOUNT][NCOUNT];
@@ -51,6 +56,9 @@ struct egtb {
     bool symmetric;
     uint8_t mirror_bit[64];
     int longest_win; /* plies */
+    int kings_only_limit;  /* the variant's kings-only count, plies (0: none) */
+    bool material_counts;  /* some material has a count of its own */
+    bool needs;            /* the classes have their need */
 };
 
 static void groups_of(const struct dr_position *pos, uint64_t g[GROUPS])
@@ -61,67 +69,112 @@ static void groups_of(const struct dr_position *pos, uint64_t g[GROUPS])
     g[3] = pos->pieces[DR_BLACK] & pos->kings;
 }
 
-/* Squares in group order, each group ascending, then the side to move. */
+/* A group's squares as one number among all the ways to place that many
+ * pieces on its squares (the combinatorial number system); the groups in
+ * order make the digits of the index, then the side to move. */
+static uint32_t group_rank(const struct egtb *t, int grp, uint64_t b)
+{
+    uint32_t rank = 0;
+    for (int k = 1; b; k++)
+        rank += t->binom[t->dense_of[grp][bits_pop(&b)]][k];
+    return rank;
+}
+
 static uint32_t index_of(const struct egtb *t, const uint64_t g[GROUPS], int side)
 {
     uint32_t idx = 0;
     for (int i = 0; i < GROUPS; i++)
-        for (uint64_t b = g[i]; b;)
-            idx = idx * (uint32_t)t->nsq + (uint32_t)t->dense_of[bits_pop(&b)];
+        idx = idx * t->binom[t->nallowed[i]][bits_count(g[i])] + group_rank(t, i, g[i]);
     return idx * 2 + (uint32_t)side;
 }
 
-/* The position of index idx in class c; false when idx places no legal
- * position (two pieces on a square, a group out of order, a man on the row
- * where it would have been crowned). */
-static bool decode(const struct egtb *t, const struct egtb_class *c, uint32_t idx,
-                   struct dr_position *pos)
+/* The squares of every rank of each group of the class being built, so
+ * that a position is read off its index with a few divisions. */
+struct placements {
+    uint64_t *of[GROUPS];
+    uint32_t ways[GROUPS];
+};
+
+/* The squares of the group whose rank is rank, k of them. */
+static uint64_t unrank(const struct egtb *t, int grp, uint32_t rank, int k)
 {
-    int sq[EGTB_MAX_PIECES];
-    memset(pos, 0, sizeof *pos);
-    pos->side = (int)(idx & 1);
-    idx >>= 1;
-    for (int i = c->npieces - 1; i >= 0; i--) {
-        sq[i] = (int)(idx % (uint32_t)t->nsq);
-        idx /= (uint32_t)t->nsq;
+    uint64_t b = 0;
+    for (int a = t->nallowed[grp] - 1; k > 0; k--) {
+        while (t->binom[a][k] > rank)
+            a--;
+        rank -= t->binom[a][k];
+        b |= 1ULL << t->bit_of[grp][a--];
     }
-    int k = 0;
+    return b;
+}
+
+static bool placements_init(const struct egtb *t, const struct egtb_class *c,
+                            struct placements *pl)
+{
     for (int grp = 0; grp < GROUPS; grp++) {
-        int colour = grp < 2 ? DR_WHITE : DR_BLACK;
-        bool king = grp & 1;
-        for (int j = 0; j < c->count[grp]; j++, k++) {
-            if (j > 0 && sq[k] <= sq[k - 1])
-                return false;
-            uint64_t b = 1ULL << t->bit_of[sq[k]];
-            if (dr_occupied(pos) & b)
-                return false;
-            if (!king && (t->v->promo_row[colour] & b))
-                return false;
-            pos->pieces[colour] |= b;
-            if (king)
-                pos->kings |= b;
-        }
+        pl->ways[grp] = t->binom[t->nallowed[grp]][c->count[grp]];
+        pl->of[grp] = malloc(pl->ways[grp] * sizeof *pl->of[grp]);
+        if (!pl->of[grp])
+            return false;
+        for (uint32_t r = 0; r < pl->ways[grp]; r++)
+            pl->of[grp][r] = unrank(t, grp, r, c->count[grp]);
     }
     return true;
 }
 
+static void placements_free(struct placements *pl)
+{
+    for (int grp = 0; grp < GROUPS; grp++)
+        free(pl->of[grp]);
+}
+
+/* The position of index idx; false when idx places two pieces on a
+ * square. */
+static bool decode(const struct placements *pl, uint32_t idx, struct dr_position *pos)
+{
+    pos->side = (int)(idx & 1);
+    idx >>= 1;
+    uint64_t g[GROUPS];
+    bool overlap = false;
+    for (int grp = GROUPS - 1; grp >= 0; grp--) {
+        g[grp] = pl->of[grp][idx % pl->ways[grp]];
+        idx /= pl->ways[grp];
+    }
+    pos->pieces[DR_WHITE] = g[0] | g[1];
+    pos->pieces[DR_BLACK] = g[2] | g[3];
+    pos->kings = g[1] | g[3];
+    uint64_t all = 0;
+    for (int grp = 0; grp < GROUPS; grp++) {
+        overlap |= (all & g[grp]) != 0;
+        all |= g[grp];
+    }
+    return !overlap;
+}
+
 /* Where pos lies in the tables: its class (-1 when the side to move has no
  * piece left, -2 beyond the tables) and index. */
-static int locate(const struct egtb *t, const struct dr_position *pos, uint32_t *idx)
+static int class_index(const struct egtb *t, const struct dr_position *pos, int n[GROUPS],
+                       uint64_t g[GROUPS])
 {
     if (!pos->pieces[pos->side])
         return -1;
-    uint64_t g[GROUPS];
     groups_of(pos, g);
-    int n[GROUPS];
     for (int i = 0; i < GROUPS; i++) {
         n[i] = bits_count(g[i]);
         if (n[i] > EGTB_MAX_PIECES)
             return -2;
     }
     int ci = t->class_of[n[0]][n[1]][n[2]][n[3]];
+    return ci < 0 ? -2 : ci;
+}
+
+static int locate(const struct egtb *t, const struct dr_position *pos, uint32_t *idx)
+{
+    uint64_t g[GROUPS];
+    int n[GROUPS];
+    int ci = class_index(t, pos, n, g);
     if (ci < 0)
-        return -2;
+        return ci;
     if (t->mirrored[n[0]][n[1]][n[2]][n[3]]) {
         uint64_t m[GROUPS] = {0};
         for (int i = 0; i < GROUPS; i++)
@@ -142,6 +195,8 @@ static uint8_t value_at(const struct egtb *t, int ci, uint32_t idx)
     return ci < 0 ? INVALID : t->classes[ci].value[idx];
 }
 
+#define KING_MOVED 0x80000000u /* in a predecessor: it reaches pos by a king's move */
+
 /* The positions that reach pos by a quiet move (pos with the other side to
  * move): each piece of the side that moved goes back along one of its
  * directions.  Where that side had a capture, the move was not legal: the
@@ -152,11 +207,24 @@ static void predecessors(const struct egtb *t, const struct dr_position *pos, ui
     const struct dr_variant *v = t->v;
     int mover = !pos->side;
     uint64_t empty = v->board & ~dr_occupied(pos);
+    /* the index is a sum of a digit per group: only the moving group's
+     * changes */
+    uint64_t g[GROUPS];
+    uint32_t rank[GROUPS], weight[GROUPS], base = 0;
+    groups_of(pos, g);
+    for (int i = GROUPS - 1, w = 1; i >= 0; i--) {
+        rank[i] = group_rank(t, i, g[i]);
+        weight[i] = (uint32_t)w;
+        base += rank[i] * weight[i];
+        w *= (int)t->binom[t->nallowed[i]][bits_count(g[i])];
+    }
     *n = 0;
     for (uint64_t own = pos->pieces[mover]; own;) {
         int to = bits_pop(&own);
         uint64_t to_bit = 1ULL << to;
         bool king = (pos->kings & to_bit) != 0;
+        int grp = mover * 2 + king;
+        uint32_t rest = base - rank[grp] * weight[grp];
         unsigned dirs = king ? v->king_move_dirs[mover] : v->man_move_dirs[mover];
         for (; dirs; dirs &= dirs - 1) {
             int back = (__builtin_ctz(dirs) + DR_NDIRS / 2) % DR_NDIRS;
@@ -166,14 +234,9 @@ static void predecessors(const struct egtb *t, const struct dr_position *pos, ui
                 from &= ~v->promo_row[mover];
             while (from) {
                 uint64_t from_bit = 1ULL << bits_pop(&from);
-                struct dr_position prev = *pos;
-                prev.side = mover;
-                prev.pieces[mover] ^= to_bit | from_bit;
-                if (king)
-                    prev.kings ^= to_bit | from_bit;
-                uint64_t g[GROUPS];
-                groups_of(&prev, g);
-                out[(*n)++] = index_of(t, g, mover);
+                uint32_t r = group_rank(t, grp, g[grp] ^ to_bit ^ from_bit);
+                out[(*n)++] = ((rest + r * weight[grp]) * 2 + (uint32_t)mover) |
+                              (king ? KING_MOVED : 0);
             }
         }
     }
@@ -205,31 +268,100 @@ static bool push(struct queue *q, int dist, uint32_t idx)
 /* What the moves of an unsolved position that leave its class lead to
  * (final already), and how many stay in the class. */
 enum { OUT_DRAW = 1, OUT_LOSS = 2, CAPTURES = 4 };
-struct pending {
-    uint16_t *inside;  /* moves within the class not yet known to lose */
-    uint8_t *out_win;  /* longest win reached outside, plies + 1; 0 none */
-    uint8_t *flags;    /* OUT_DRAW, OUT_LOSS; CAPTURES: its moves are captures */
-    uint8_t *queued;   /* shortest distance + 1 a win is queued at; 0 none */
+/* Everything a position of the class being built needs, side by side:
+ * telling a predecessor touches one place in memory. */
+struct slot {
+    uint16_t inside; /* moves within the class not yet known to lose */
+    uint8_t value;   /* as in the tables, copied there when the class is done */
+    uint8_t out_win; /* longest win reached outside, plies + 1; 0 none */
+    uint8_t flags;   /* OUT_DRAW, OUT_LOSS; CAPTURES: its moves are captures */
+    uint8_t queued;  /* shortest distance + 1 a win is queued at; 0 none */
+    /* the need (measure below) by the moves known so far: the least among
+     * the shortest wins, the most among the moves to a win */
+    uint8_t need_win, need_loss;
 };
 
+/* What the draw counters must leave for a win or loss of the tables to
+ * hold, when the winner plays the shortest win and the loser anything (so
+ * every ply brings the end nearer, and the need of a position is known when
+ * its distance is).  need is:
+ *  - where no material count runs: the longest the kings-only count grows
+ *    from here, in plies, before a man move or capture restarts it;
+ *  - where one runs: the plies it must have left (the kings-only count,
+ *    restarted when the material count began, runs no longer: see
+ *    counts_nest);
+ * NEED_NEVER when some later count is sure to run out first.  egtb_fits
+ * reads it.  The need a move gives, from next_need after it: */
+static int need_step(const struct egtb *t, int limit, int next_limit, bool capture,
+                     bool kings_only_move, int next_need)
+{
+    int ko = t->kings_only_limit;
+    if (next_need == NEED_NEVER)
+        return NEED_NEVER;
+    if (!limit) {
+        if (next_limit) /* a count starts (a crowning or capture: kings-only restarts) */
+            return next_need <= next_limit ? 0 : NEED_NEVER;
+        if (ko && kings_only_move)
+            return next_need + 1 < NEED_NEVER ? next_need + 1 : NEED_NEVER;
+        return !ko || next_need < ko ? 0 : NEED_NEVER;
+    }
+    if (!next_limit) /* the count stops by a capture or crowning */
+        return !ko || next_need < ko ? 1 : NEED_NEVER;
+    if (!capture && next_limit == limit)
+        return next_need + 1 < NEED_NEVER ? next_need + 1 : NEED_NEVER;
+    /* a new count, cut to what the running one had left */
+    return next_need <= next_limit ? next_need : NEED_NEVER;
+}
+
+static uint8_t need_at(const struct egtb *t, int ci, uint32_t idx)
+{
+    return ci < 0 ? 0 : t->classes[ci].need[idx]; /* no piece left: the end */
+}
+
+/* A move to a position lost in dist plies (win) or winning (loss) tells
+ * the position before it. */
+static void tell_need(struct slot *s, bool to_loss, int dist, int need)
+{
+    if (!to_loss) {
+        if (need > s->need_loss)
+            s->need_loss = (uint8_t)need;
+    } else if (!s->queued || dist + 2 < s->queued) {
+        s->need_win = (uint8_t)need; /* a shorter win: the longer do not count */
+    } else if (dist + 2 == s->queued && need < s->need_win) {
+        s->need_win = (uint8_t)need;
+    }
+}
+
 static bool seed(struct egtb *t, int ci, uint32_t idx, const struct dr_position *pos,
-                 const struct dr_movelist *l, struct pending *p, struct queue *q)
+                 const struct dr_movelist *l, struct slot *p, struct queue *q)
 {
     int out_loss = 0, out_win = 0, inside = 0;
+    int limit = t->needs ? dr_endgame_limit(t->v, pos) : 0;
     uint8_t flags = 0;
     for (int m = 0; m < l->count; m++) {
         struct dr_position next = *pos;
         dr_make(t->v, &next, &l->moves[m]);
-        uint32_t cidx = 0;
-        int cc = locate(t, &next, &cidx);
-        if (cc == ci) {
+        uint64_t g[GROUPS];
+        int n[GROUPS];
+        if (class_index(t, &next, n, g) == ci) {
             inside++;
             continue;
         }
+        uint32_t cidx = 0;
+        int cc = locate(t, &next, &cidx);
         int cv = value_at(t, cc, cidx);
         if (cv == 0 || cv == INVALID) {
             flags |= OUT_DRAW;
-        } else if ((cv - 1) % 2 == 0) {
+            continue;
+        }
+        bool to_loss = (cv - 1) % 2 == 0;
+        if (t->needs) {
+            int need = need_step(t, limit, dr_endgame_limit(t->v, &next), l->moves[m].captures,
+                                 dr_move_kings_only(pos, &l->moves[m]), need_at(t, cc, cidx));
+            p->queued = (uint8_t)(out_loss ? out_loss + 1 : 0);
+            tell_need(p, to_loss, cv - 1, need);
+        }
+        if (to_loss) {
             flags |= OUT_LOSS;
             if (!out_loss || cv < out_loss)
                 out_loss = cv;
@@ -237,12 +369,11 @@ static bool seed(struct egtb *t, int ci, uint32_t idx, const struct dr_position 
             out_win = cv;
         }
     }
-    p->inside[idx] = (uint16_t)inside;
-    p->out_win[idx] = (uint8_t)out_win;
-    p->flags[idx] = flags | (l->moves[0].captures ? CAPTURES : 0);
-    p->queued[idx] = 0;
+    p->inside = (uint16_t)inside;
+    p->out_win = (uint8_t)out_win;
+    p->flags = flags | (l->moves[0].captures ? CAPTURES : 0);
     if (out_loss) {
-        p->queued[idx] = (uint8_t)(out_loss + 1);
+        p->queued = (uint8_t)(out_loss + 1);
         return push(q, out_loss, idx);
     }
     if (!inside && !flags)
@@ -252,7 +383,8 @@ static bool seed(struct egtb *t, int ci, uint32_t idx, const struct dr_position 
 
 /* Make the queued positions final in order of distance; each tells the
  * positions that lead to it. */
-static bool solve(struct egtb *t, struct egtb_class *c, struct pending *p, struct queue *q)
+static bool solve(struct egtb *t, const struct placements *pl, struct slot *p,
+                  struct queue *q, uint8_t *need_of)
 {
     static const int max_preds = DR_MAX_MOVES * 2;
     uint32_t *preds = malloc(sizeof *preds * (size_t)max_preds);
@@ -262,28 +394,40 @@ static bool solve(struct egtb *t, struct egtb_class *c, struct pending *p, struc
     for (int dist = 0; ok && dist <= MAX_PLIES; dist++) {
         for (size_t i = 0; ok && i < q->n[dist]; i++) {
             uint32_t idx = q->at[dist][i];
-            if (c->value[idx] != 0)
+            if (p[idx].value != 0)
                 continue;
-            c->value[idx] = (uint8_t)(dist + 1);
+            p[idx].value = (uint8_t)(dist + 1);
             if (dist % 2 && dist > t->longest_win)
                 t->longest_win = dist;
-            if (dist > c->longest)
-                c->longest = dist;
             struct dr_position pos;
-            decode(t, c, idx, &pos);
+            decode(pl, idx, &pos);
+            int limit = 0, need = 0;
+            if (need_of) {
+                limit = dr_endgame_limit(t->v, &pos);
+                need = dist % 2 ? p[idx].need_win : p[idx].need_loss;
+                if (!(dist % 2) && limit && need < 1)
+                    need = 1; /* the end itself must come before the count's */
+                need_of[idx] = (uint8_t)need;
+            }
             int n;
             predecessors(t, &pos, preds, &n);
+            for (int j = 0; j < n; j++)
+                __builtin_prefetch(&p[preds[j] & ~KING_MOVED]);
             for (int j = 0; ok && j < n; j++) {
-                uint32_t pi = preds[j];
-                if (c->value[pi] != 0 || (p->flags[pi] & CAPTURES))
+                uint32_t pi = preds[j] & ~KING_MOVED;
+                struct slot *ps = &p[pi];
+                if (ps->value != 0 || (ps->flags & CAPTURES))
                     continue;
+                if (need_of)
+                    tell_need(ps, dist % 2 == 0, dist,
+                              need_step(t, limit, limit, false, preds[j] & KING_MOVED, need));
                 if (dist % 2 == 0) {
-                    if (!p->queued[pi] || dist + 2 < p->queued[pi]) {
-                        p->queued[pi] = (uint8_t)(dist + 2);
+                    if (!ps->queued || dist + 2 < ps->queued) {
+                        ps->queued = (uint8_t)(dist + 2);
                         ok = push(q, dist + 1, pi);
                     }
-                } else if (--p->inside[pi] == 0 && !(p->flags[pi] & (OUT_DRAW | OUT_LOSS))) {
-                    int longest = p->out_win[pi] > dist + 1 ? p->out_win[pi] - 1 : dist;
+                } else if (--ps->inside == 0 && !(ps->flags & (OUT_DRAW | OUT_LOSS))) {
+                    int longest = ps->out_win > dist + 1 ? ps->out_win - 1 : dist;
                     ok = push(q, longest + 1, pi);
                 }
             }
@@ -296,44 +440,45 @@ static bool solve(struct egtb *t, struct egtb_class *c, struct pending *p, struc
 static bool build_class(struct egtb *t, int ci, struct dr_movelist *l, const atomic_bool *cancel)
 {
     struct egtb_class *c = &t->classes[ci];
-    struct pending p = {0};
+    struct placements pl = {0};
     struct queue *q = calloc(1, sizeof *q);
-    c->value = malloc(c->size);
-    p.inside = malloc(c->size * sizeof *p.inside);
-    p.out_win = malloc(c->size);
-    p.flags = malloc(c->size);
-    p.queued = malloc(c->size);
-    bool ok = q && c->value && p.inside && p.out_win && p.flags && p.queued;
+    struct slot *p = calloc(c->size, sizeof *p);
+    bool ok = q && p && placements_init(t, c, &pl);
     for (uint32_t idx = 0; ok && idx < c->size; idx++) {
         if (idx % 4096 == 0 && cancel && atomic_load_explicit(cancel, memory_order_relaxed))
             ok = false;
         struct dr_position pos;
-        if (!decode(t, c, idx, &pos)) {
-            c->value[idx] = INVALID;
+        if (!decode(&pl, idx, &pos)) {
+            p[idx].value = INVALID;
             continue;
         }
-        c->value[idx] = 0;
+        p[idx].need_win = NEED_NEVER;
         /* kings that cannot capture only move within the class: the count
          * of their moves is all this position needs */
         int n = 0;
         if (!(pos.pieces[pos.side] & ~pos.kings) && !dr_has_capture(t->v, &pos)) {
             n = dr_count_moves(t->v, &pos);
-            p.inside[idx] = (uint16_t)n;
-            p.out_win[idx] = p.flags[idx] = p.queued[idx] = 0;
+            p[idx].inside = (uint16_t)n;
         } else if ((n = dr_gen_moves(t->v, &pos, l)) > 0) {
-            ok = seed(t, ci, idx, &pos, l, &p, q);
+            ok = seed(t, ci, idx, &pos, l, &p[idx], q);
         }
         if (n == 0)
             ok = push(q, 0, idx);
     }
-    ok = ok && solve(t, c, &p, q);
+    if (ok && t->needs) {
+        c->need = malloc(c->size);
+        ok = c->need != NULL;
+    }
+    ok = ok && solve(t, &pl, p, q, c->need);
+    c->value = ok ? malloc(c->size) : NULL;
+    ok = ok && c->value;
+    for (size_t idx = 0; ok && idx < c->size; idx++)
+        c->value[idx] = p[idx].value;
+    placements_free(&pl);
     for (int d = 0; q && d <= MAX_PLIES; d++)
         free(q->at[d]);
     free(q);
-    free(p.inside);
-    free(p.out_win);
-    free(p.flags);
-    free(p.queued);
+    free(p);
     return ok;
 }
 
@@ -345,8 +490,11 @@ static int class_order(const void *a, const void *b)
     return x->men - y->men;
 }
 
-static void list_classes(struct egtb *t)
+/* The classes of up to t->pieces pieces; the positions they hold. */
+static size_t list_classes(struct egtb *t)
 {
+    size_t total = 0;
+    t->nclasses = 0;
     for (int a = 0; a < NCOUNT; a++)
         for (int b = 0; b < NCOUNT; b++)
             for (int c = 0; c < NCOUNT; c++)
@@ -366,8 +514,9 @@ static void list_classes(struct egtb *t)
                     k->npieces = np;
                     k->men = a + c;
                     k->size = 2;
-                    for (int i = 0; i < np; i++)
-                        k->size *= (size_t)t->nsq;
+                    for (int i = 0; i < GROUPS; i++)
+                        k->size *= t->binom[t->nallowed[i]][k->count[i]];
+                    total += k->size;
                 }
     qsort(t->classes, (size_t)t->nclasses, sizeof t->classes[0], class_order);
     memset(t->class_of, -1, sizeof t->class_of);
@@ -376,6 +525,7 @@ static void list_classes(struct egtb *t)
         t->class_of[n[0]][n[1]][n[2]][n[3]] = (int8_t)i;
         t->class_of[n[2]][n[3]][n[0]][n[1]] = (int8_t)i;
     }
+    return total;
 }
 
 static unsigned turned_dirs(unsigned dirs)
@@ -413,6 +563,16 @@ static bool find_symmetry(struct egtb *t)
            turned_dirs(v->king_capture_dirs[DR_WHITE]) == v->king_capture_dirs[DR_BLACK];
 }
 
+/* Are the counters simple enough for need to say when they stop a win: some
+ * count at all, and no material count longer than the kings-only one (then
+ * while a material count runs, the kings-only count, restarted when it
+ * began, cannot run out first)? */
+static bool counts_nest(const struct dr_variant *v)
+{
+    int ko = v->draw_kings_only_plies, longest = dr_endgame_longest(v);
+    return (ko || longest) && (!ko || longest <= ko);
+}
+
 struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
 {
     struct egtb *t = calloc(1, sizeof *t);
@@ -420,16 +580,28 @@ struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
     if (!t || !l)
         goto fail;
     t->v = v;
-    /* four pieces where they fit in a few seconds and some tens of MiB */
-    t->pieces = bits_count(v->board) <= EGTB_SMALL_BOARD ? EGTB_MAX_PIECES : 3;
+    for (int n = 0; n <= DR_MAX_SQUARES; n++)
+        for (int k = 0; k <= EGTB_MAX_PIECES; k++)
+            t->binom[n][k] = k == 0 ? 1 : n == 0 ? 0 : t->binom[n - 1][k - 1] + t->binom[n - 1][k];
     memset(t->dense_of, -1, sizeof t->dense_of);
-    for (uint64_t b = v->board; b;) {
-        int sq = bits_pop(&b);
-        t->dense_of[sq] = (int8_t)t->nsq;
-        t->bit_of[t->nsq++] = (uint8_t)sq;
+    for (int grp = 0; grp < GROUPS; grp++) {
+        uint64_t allowed = v->board;
+        if (!(grp & 1))
+            allowed &= ~v->promo_row[grp < 2 ? DR_WHITE : DR_BLACK];
+        for (uint64_t b = allowed; b;) {
+            int sq = bits_pop(&b);
+            t->dense_of[grp][sq] = (int8_t)t->nallowed[grp];
+            t->bit_of[grp][t->nallowed[grp]++] = (uint8_t)sq;
+        }
     }
     t->symmetric = find_symmetry(t);
-    list_classes(t);
+    t->kings_only_limit = v->draw_kings_only_plies;
+    t->material_counts = dr_endgame_longest(v) != 0;
+    t->needs = counts_nest(v);
+    /* four pieces where they fit in seconds and some tens of MiB, else three */
+    t->pieces = EGTB_MAX_PIECES;
+    while (list_classes(t) > EGTB_MAX_POSITIONS)
+        t->pieces--;
     for (int i = 0; i < t->nclasses; i++)
         if (!build_class(t, i, l, cancel))
             goto fail;
@@ -445,8 +617,10 @@ void egtb_free(struct egtb *t)
 {
     if (!t)
         return;
-    for (int i = 0; i < t->nclasses; i++)
+    for (int i = 0; i < t->nclasses; i++) {
         free(t->classes[i].value);
+        free(t->classes[i].need);
+    }
     free(t);
 }
 
@@ -476,13 +650,22 @@ int egtb_longest(const struct egtb *t)
     return t ? t->longest_win : 0;
 }
 
-int egtb_longest_with_kings(const struct egtb *t)
+bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_only,
+               int material_left)
 {
-    int longest = 0;
-    for (int i = 0; t && i < t->nclasses; i++) {
-        const struct egtb_class *c = &t->classes[i];
-        if (c->count[1] && c->count[3] && c->longest > longest)
-            longest = c->longest;
-    }
-    return longest;
+    if (!t->kings_only_limit && !t->material_counts)
+        return true;
+    uint32_t idx = 0;
+    int ci = locate(t, pos, &idx);
+    if (!t->needs || ci < 0)
+        return false;
+    int need = t->classes[ci].need[idx], ko = t->kings_only_limit;
+    if (need == NEED_NEVER)
+        return false;
+    int limit = dr_endgame_limit(t->v, pos);
+    if (!limit)
+        return !ko || kings_only + need < ko;
+    if (!material_left)
+        material_left = limit; /* a set-up position counts from here */
+    return need <= material_left && (!ko || kings_only + need - 1 < ko);
 }

@@ -1,10 +1,10 @@
-/* Endgame tables: for every position of at most four pieces (boards of 32
- * squares) or three (bigger ones), how many plies the side to move needs to
- * win, or how long it can hold out, with best play (or a draw).  Built from
- * the variant's own move generator, so every rules file gets its tables, and
- * shared by the engines of a process that play the same rules.  The tables
- * know no draw counter and no repetition beyond "a cycle is a draw": the
- * search decides when a distance fits inside the counters. */
+/* Endgame tables: for every position of at most four pieces (three on the
+ * all-squares 8x8 boards, where four would hold too many), how many plies
+ * the side to move needs to win, or how long it can hold out, with best
+ * play (or a draw).  Built from the variant's own move generator, so every
+ * rules file gets its tables, and shared by the engines of a process that
+ * play the same rules.  The distances know no draw counter; beside each the
+ * tables keep what the counters must leave for it to hold (egtb_fits). */
 #ifndef DR_EGTB_H
 #define DR_EGTB_H
 
@@ -15,13 +15,16 @@
 #include "draughts/position.h"
 #include "draughts/variant.h"
 
-#define EGTB_MAX_PIECES 4   /* on boards of EGTB_SMALL_BOARD squares or fewer; 3 above */
-#define EGTB_SMALL_BOARD 32
+#define EGTB_MAX_PIECES 4
+/* Fewer pieces where the classes of EGTB_MAX_PIECES would hold more
+ * positions (a byte each) than this: the all-squares 8x8 boards. */
+#define EGTB_MAX_POSITIONS 64000000
 
 struct egtb;
 
-/* On this project's machine: about 2 s (and 30 MiB) for 8x8, four pieces;
- * 0.2 s for 10x10; under a second for the all-squares boards.  NULL when the memory is not there, when *cancel
+/* On this project's machine: about 1 s for 8x8 (four pieces, 30 MiB),
+ * 10 to 18 s for 10x10 (four pieces, 110 MiB kept), under a second for the
+ * all-squares boards (three pieces).  NULL when the memory is not there, when *cancel
  * (may be NULL) was set, or when some rules file makes an ending longer
  * than a byte counts (253 plies): the engine then searches without. */
 struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel);
@@ -29,8 +32,9 @@ void egtb_free(struct egtb *t);
 
 /* The tables of v's rules shared by all the engines of the process: the
  * first to ask builds them, the others wait for that build (NULL when it
- * fails or *cancel is set).  Each table acquired is released once; the last
- * release frees them. */
+ * fails or *cancel is set).  Each table acquired is released once; after the
+ * last release they stay for the next engine of the same rules until tables
+ * of other rules are asked for. */
 struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel);
 void egtb_release(struct egtb *t);
 
@@ -47,11 +51,13 @@ int egtb_pieces(const struct egtb *t);
 /* Longest win in the tables, in plies (for reports and tests). */
 int egtb_longest(const struct egtb *t);
 
-/* The longest win or loss among positions where both sides have a king:
- * only there can king moves follow each other for long (a side without a
- * king moves a man every turn), and a run of king moves never leaves its
- * material class.  What the kings-only count can reach in a line the
- * tables decide, once a man move or capture has restarted it. */
-int egtb_longest_with_kings(const struct egtb *t);
+/* Does the win or loss egtb_probe gives for pos hold under the draw
+ * counters: kings_only plies of king moves made, material_left plies left to
+ * the material count that runs (0: none)?  True when the winner's shortest
+ * win leaves every count room to the end, or the variant has no count; false
+ * when some count may stop it (or the rules' counts are beyond what the
+ * tables measure: a material count longer than the kings-only one). */
+bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_only,
+               int material_left);
 
 #endif

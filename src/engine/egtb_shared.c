@@ -39,6 +39,25 @@ static void shared_unlink(struct shared *s)
         }
 }
 
+/* Tables no engine holds stay for the next engine of the same rules (a new
+ * game, the next test), as many sets as this: past them the oldest go. */
+enum { IDLE_KEPT = 2 };
+
+/* Free the idle tables past the newest `keep` (the list is newest first). */
+static void shared_trim(int keep)
+{
+    for (struct shared **p = &shared_list; *p;) {
+        struct shared *s = *p;
+        if (!s->holders && !s->building && keep-- <= 0) {
+            *p = s->next;
+            egtb_free(s->t);
+            free(s);
+        } else {
+            p = &s->next;
+        }
+    }
+}
+
 /* Wait for another engine's build; a cancel ends the wait (NULL). */
 static struct egtb *shared_wait(struct shared *s, const atomic_bool *cancel)
 {
@@ -62,11 +81,6 @@ static struct egtb *shared_join(struct shared *s, const atomic_bool *cancel)
     struct egtb *t = shared_wait(s, cancel);
     if (!t)
         s->holders--; /* given up: the caller gets nothing to release */
-    if (!s->holders && !s->building) {
-        shared_unlink(s);
-        egtb_free(s->t);
-        free(s);
-    }
     return t;
 }
 
@@ -96,13 +110,16 @@ struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel)
     struct egtb *t = NULL;
     if (s) {
         t = shared_join(s, cancel);
-    } else if ((s = calloc(1, sizeof *s))) {
-        s->v = *v;
-        s->holders = 1;
-        s->building = true;
-        s->next = shared_list;
-        shared_list = s;
-        t = shared_build(s, cancel);
+    } else {
+        shared_trim(IDLE_KEPT - 1); /* room for the new set */
+        if ((s = calloc(1, sizeof *s))) {
+            s->v = *v;
+            s->holders = 1;
+            s->building = true;
+            s->next = shared_list;
+            shared_list = s;
+            t = shared_build(s, cancel);
+        }
     }
     pthread_mutex_unlock(&shared_lock);
     return t;
@@ -115,11 +132,8 @@ void egtb_release(struct egtb *t)
     pthread_mutex_lock(&shared_lock);
     for (struct shared *s = shared_list; s; s = s->next)
         if (s->t == t) {
-            if (--s->holders == 0) {
-                shared_unlink(s);
-                egtb_free(s->t);
-                free(s);
-            }
+            if (--s->holders == 0)
+                shared_trim(IDLE_KEPT);
             break;
         }
     pthread_mutex_unlock(&shared_lock);

@@ -58,8 +58,6 @@ struct dr_engine {
     atomic_bool tables_ready; /* tables is final (NULL: could not be built) */
     atomic_bool tables_cancel;
     bool use_tables;          /* this search probes them */
-    int tables_horizon;       /* the shortest material counter, plies (INT_MAX: none) */
-    int tables_kings_run;     /* egtb_longest_with_kings */
     int tables_pieces;        /* egtb_pieces */
 
     int lmr_from;             /* the first move (from 0) that late-move reductions reduce */
@@ -69,7 +67,6 @@ static void *tables_main(void *arg)
 {
     struct dr_engine *e = arg;
     e->tables = egtb_acquire(e->v, &e->tables_cancel);
-    e->tables_kings_run = egtb_longest_with_kings(e->tables);
     e->tables_pieces = egtb_pieces(e->tables);
     atomic_store(&e->tables_ready, true);
     return NULL;
@@ -130,7 +127,6 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
 {
     tables_drop(e);
     e->v = v;
-    e->tables_horizon = dr_endgame_shortest(v) ? dr_endgame_shortest(v) : INT_MAX;
     /* Measured (docs/matches): from the third move on 10x10 (international
      * +16 and +33, killer +14), from the fourth on 8x8 (russian -17, english
      * -23 for the third); the all-squares boards keep the fourth, unmeasured. */
@@ -304,9 +300,8 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
 }
 
 /* The endgame tables' verdict on pos, when it holds under the draw rules:
- * a draw always does (the counters only add draws); a win or a loss only
- * when it ends before any counter could (one that runs, the kings-only
- * count, or one a capture may start later). */
+ * a draw always does (the counters only add draws); a win or a loss when
+ * the tables find the counts leave it room to the end (egtb_fits). */
 static bool probe_tables(const struct dr_engine *e, const struct dr_position *pos, int ply,
                          const struct counters *cnt, int *score)
 {
@@ -320,25 +315,9 @@ static bool probe_tables(const struct dr_engine *e, const struct dr_position *po
     }
     if (r == EGTB_NONE)
         return false;
-    /* a material counter: the one running, or one started later, which
-     * never runs for less than the shortest of them */
-    int horizon = e->tables_horizon;
-    if (cnt->eg_limit && cnt->eg_limit - cnt->eg_elapsed < horizon)
-        horizon = cnt->eg_limit - cnt->eg_elapsed;
-    if (plies >= horizon)
+    int material_left = cnt->eg_limit ? cnt->eg_limit - cnt->eg_elapsed : 0;
+    if (!egtb_fits(e->tables, pos, cnt->kings_only, material_left))
         return false;
-    /* the kings-only count: this run of king moves goes on for the whole
-     * line at most, and only while both sides have a king; a later run
-     * starts from nothing and lasts no longer than the rest of the line,
-     * nor than the longest the tables know with kings on both sides */
-    int limit = e->v->draw_kings_only_plies;
-    if (limit) {
-        bool kings = (pos->pieces[0] & pos->kings) && (pos->pieces[1] & pos->kings);
-        if (cnt->kings_only + (kings ? plies : 1) >= limit)
-            return false;
-        if (e->tables_kings_run >= limit && plies - 1 >= limit)
-            return false;
-    }
     *score = r == EGTB_WIN ? DR_SCORE_WIN - ply - plies : -(DR_SCORE_WIN - ply - plies);
     return true;
 }

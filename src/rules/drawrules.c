@@ -43,14 +43,14 @@ int dr_endgame_limit(const struct dr_variant *v, const struct dr_position *pos)
     return limit;
 }
 
-int dr_endgame_shortest(const struct dr_variant *v)
+int dr_endgame_longest(const struct dr_variant *v)
 {
     int counters[] = {v->draw_1k_vs_3_plies, v->draw_1k_vs_2_plies, v->draw_3k_vs_1k_plies};
-    int shortest = 0;
+    int longest = 0;
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++)
-        if (counters[i] && (!shortest || counters[i] < shortest))
-            shortest = counters[i];
-    return shortest;
+        if (counters[i] > longest)
+            longest = counters[i];
+    return longest;
 }
 
 int dr_endgame_next(const struct dr_variant *v, const struct dr_position *before,
