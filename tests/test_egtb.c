@@ -39,7 +39,7 @@ static const struct egtb *tables_for(const char *name, struct dr_variant *v)
         if (!built[i].t) {
             struct dr_error err;
             assert_true(dr_variant_builtin(name, &built[i].v, &err));
-            built[i].t = egtb_build(&built[i].v, NULL);
+            built[i].t = egtb_build(&built[i].v, EGTB_MAX_PIECES, NULL);
             assert_non_null(built[i].t);
         }
         *v = built[i].v;
@@ -314,13 +314,13 @@ static void test_cancelled_build(void **state)
     assert_true(dr_variant_builtin("killer", &v, &err));
     atomic_bool cancel;
     atomic_init(&cancel, true);
-    assert_null(egtb_build(&v, &cancel));
+    assert_null(egtb_build(&v, EGTB_MAX_PIECES, &cancel));
     egtb_free(NULL);
 }
 
 static void *acquire_killer8(void *arg)
 {
-    return egtb_acquire(arg, NULL);
+    return egtb_acquire(arg, EGTB_MAX_PIECES, NULL);
 }
 
 /* Engines of one process share the tables of the same rules: two threads
@@ -342,7 +342,7 @@ static void test_shared_tables(void **state)
     pthread_join(tb, &rb);
     assert_non_null(ra);
     assert_ptr_equal(ra, rb);
-    struct egtb *o = egtb_acquire(&other, NULL);
+    struct egtb *o = egtb_acquire(&other, EGTB_MAX_PIECES, NULL);
     assert_non_null(o);
     assert_ptr_not_equal(o, ra);
     /* killer8 and brazilian differ only by the king halt: other tables */
@@ -357,7 +357,7 @@ static void test_shared_tables(void **state)
     egtb_release(rb);
     egtb_release(o);
     /* released tables stay for the next engine of the same rules */
-    struct egtb *again = egtb_acquire(&a, NULL);
+    struct egtb *again = egtb_acquire(&a, EGTB_MAX_PIECES, NULL);
     assert_ptr_equal(again, ra);
     assert_int_equal(egtb_probe(again, &pos, &d1), EGTB_WIN);
     egtb_release(again);
@@ -366,7 +366,7 @@ static void test_shared_tables(void **state)
     assert_true(dr_variant_builtin("pool", &pool, &err));
     atomic_bool cancel;
     atomic_init(&cancel, true);
-    assert_null(egtb_acquire(&pool, &cancel));
+    assert_null(egtb_acquire(&pool, EGTB_MAX_PIECES, &cancel));
 }
 
 int main(void)

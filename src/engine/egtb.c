@@ -573,7 +573,7 @@ static bool counts_nest(const struct dr_variant *v)
     return (ko || longest) && (!ko || longest <= ko);
 }
 
-struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
+struct egtb *egtb_build(const struct dr_variant *v, int most, const atomic_bool *cancel)
 {
     struct egtb *t = calloc(1, sizeof *t);
     struct dr_movelist *l = malloc(sizeof *l);
@@ -599,7 +599,7 @@ struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel)
     t->material_counts = dr_endgame_longest(v) != 0;
     t->needs = counts_nest(v);
     /* four pieces where they fit in seconds and some tens of MiB, else three */
-    t->pieces = EGTB_MAX_PIECES;
+    t->pieces = most < EGTB_MAX_PIECES ? most : EGTB_MAX_PIECES;
     while (list_classes(t) > EGTB_MAX_POSITIONS)
         t->pieces--;
     for (int i = 0; i < t->nclasses; i++)

@@ -26,16 +26,17 @@ struct egtb;
  * 10 to 18 s for 10x10 (four pieces, 110 MiB kept), under a second for the
  * all-squares boards (three pieces).  NULL when the memory is not there, when *cancel
  * (may be NULL) was set, or when some rules file makes an ending longer
- * than a byte counts (253 plies): the engine then searches without. */
-struct egtb *egtb_build(const struct dr_variant *v, const atomic_bool *cancel);
+ * than a byte counts (253 plies): the engine then searches without.  most:
+ * the most pieces wanted (a search never has more than its root). */
+struct egtb *egtb_build(const struct dr_variant *v, int most, const atomic_bool *cancel);
 void egtb_free(struct egtb *t);
 
-/* The tables of v's rules shared by all the engines of the process: the
- * first to ask builds them, the others wait for that build (NULL when it
+/* The tables of v's rules, of up to most pieces or more, shared by all the
+ * engines of the process: the first to ask builds them, the others wait for that build (NULL when it
  * fails or *cancel is set).  Each table acquired is released once; after the
  * last release they stay for the next engine of the same rules until tables
  * of other rules are asked for. */
-struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel);
+struct egtb *egtb_acquire(const struct dr_variant *v, int most, const atomic_bool *cancel);
 void egtb_release(struct egtb *t);
 
 enum egtb_result { EGTB_NONE, EGTB_DRAW, EGTB_WIN, EGTB_LOSS };

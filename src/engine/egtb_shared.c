@@ -12,6 +12,7 @@
  * builds, the others wait for it. */
 struct shared {
     struct dr_variant v;
+    int most; /* pieces asked for */
     struct egtb *t;
     int holders;
     bool building;
@@ -22,10 +23,10 @@ static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t shared_built = PTHREAD_COND_INITIALIZER;
 static struct shared *shared_list; /* being built or built */
 
-static struct shared *shared_find(const struct dr_variant *v)
+static struct shared *shared_find(const struct dr_variant *v, int most)
 {
     for (struct shared *s = shared_list; s; s = s->next)
-        if (!memcmp(&s->v, v, sizeof *v))
+        if (s->most >= most && !memcmp(&s->v, v, sizeof *v))
             return s;
     return NULL;
 }
@@ -88,7 +89,7 @@ static struct egtb *shared_join(struct shared *s, const atomic_bool *cancel)
 static struct egtb *shared_build(struct shared *s, const atomic_bool *cancel)
 {
     pthread_mutex_unlock(&shared_lock);
-    struct egtb *t = egtb_build(&s->v, cancel);
+    struct egtb *t = egtb_build(&s->v, s->most, cancel);
     pthread_mutex_lock(&shared_lock);
     s->t = t;
     s->building = false;
@@ -103,10 +104,10 @@ static struct egtb *shared_build(struct shared *s, const atomic_bool *cancel)
     return t;
 }
 
-struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel)
+struct egtb *egtb_acquire(const struct dr_variant *v, int most, const atomic_bool *cancel)
 {
     pthread_mutex_lock(&shared_lock);
-    struct shared *s = shared_find(v);
+    struct shared *s = shared_find(v, most);
     struct egtb *t = NULL;
     if (s) {
         t = shared_join(s, cancel);
@@ -114,6 +115,7 @@ struct egtb *egtb_acquire(const struct dr_variant *v, const atomic_bool *cancel)
         shared_trim(IDLE_KEPT - 1); /* room for the new set */
         if ((s = calloc(1, sizeof *s))) {
             s->v = *v;
+            s->most = most;
             s->holders = 1;
             s->building = true;
             s->next = shared_list;

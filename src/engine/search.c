@@ -59,6 +59,7 @@ struct dr_engine {
     atomic_bool tables_cancel;
     bool use_tables;          /* this search probes them */
     int tables_pieces;        /* egtb_pieces */
+    int tables_most;          /* the pieces asked for (a search's root has no more) */
 
     int lmr_from;             /* the first move (from 0) that late-move reductions reduce */
 };
@@ -66,16 +67,23 @@ struct dr_engine {
 static void *tables_main(void *arg)
 {
     struct dr_engine *e = arg;
-    e->tables = egtb_acquire(e->v, &e->tables_cancel);
+    e->tables = egtb_acquire(e->v, e->tables_most, &e->tables_cancel);
     e->tables_pieces = egtb_pieces(e->tables);
     atomic_store(&e->tables_ready, true);
     return NULL;
 }
 
-static void tables_start(struct dr_engine *e)
+static void tables_drop(struct dr_engine *e);
+
+/* Tables for a root of `pieces` pieces: small ones for a small ending (a
+ * few pieces build in no time), the full set for a larger root. */
+static void tables_start(struct dr_engine *e, int pieces)
 {
-    if (e->tables_running || atomic_load(&e->tables_ready))
+    int most = pieces < EGTB_MAX_PIECES ? pieces : EGTB_MAX_PIECES;
+    if ((e->tables_running || atomic_load(&e->tables_ready)) && e->tables_most >= most)
         return;
+    tables_drop(e);
+    e->tables_most = most;
     atomic_store(&e->tables_cancel, false);
     e->tables_running = pthread_create(&e->tables_thread, NULL, tables_main, e) == 0;
     if (!e->tables_running)
@@ -509,7 +517,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
      * always gives the same result. */
     bool endgame = bits_count(dr_occupied(pos)) <= TABLES_ROOT_PIECES;
     if (endgame) {
-        tables_start(e);
+        tables_start(e, bits_count(dr_occupied(pos)));
         if (!budget.hard_ms && !budget.soft_ms && !limits->infinite)
             tables_wait(e);
     }
