@@ -39,7 +39,7 @@ static const struct egtb *tables_for(const char *name, struct dr_variant *v)
         if (!built[i].t) {
             struct dr_error err;
             assert_true(dr_variant_builtin(name, &built[i].v, &err));
-            built[i].t = egtb_build(&built[i].v, EGTB_MAX_PIECES, NULL);
+            built[i].t = egtb_build(&built[i].v, EGTB_MAX_PIECES, NULL, NULL);
             assert_non_null(built[i].t);
         }
         *v = built[i].v;
@@ -314,7 +314,7 @@ static void test_cancelled_build(void **state)
     assert_true(dr_variant_builtin("killer", &v, &err));
     atomic_bool cancel;
     atomic_init(&cancel, true);
-    assert_null(egtb_build(&v, EGTB_MAX_PIECES, &cancel));
+    assert_null(egtb_build(&v, EGTB_MAX_PIECES, NULL, &cancel));
     egtb_free(NULL);
 }
 
@@ -331,6 +331,7 @@ static void test_shared_tables(void **state)
     (void)state;
     struct dr_variant a, b, other;
     struct dr_error err;
+    setenv("DRAUGHTS_TABLES_DIR", "", 1); /* the process's sharing only, no files */
     assert_true(dr_variant_builtin("killer8", &a, &err));
     b = a;
     assert_true(dr_variant_builtin("brazilian", &other, &err));
@@ -369,6 +370,57 @@ static void test_shared_tables(void **state)
     assert_null(egtb_acquire(&pool, EGTB_MAX_PIECES, &cancel));
 }
 
+/* Tables written to a directory are read back (a build called off at once
+ * still gives them), the same; a damaged file is not used but built again. */
+static void test_tables_kept_on_disk(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/draughts-egtb-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    struct dr_variant v;
+    struct dr_error err;
+    assert_true(dr_variant_builtin("english", &v, &err));
+    atomic_bool cancel;
+    atomic_init(&cancel, true);
+    assert_null(egtb_build(&v, EGTB_MAX_PIECES, dir, &cancel)); /* nothing there yet */
+    struct egtb *made = egtb_build(&v, EGTB_MAX_PIECES, dir, NULL);
+    struct egtb *read = egtb_build(&v, EGTB_MAX_PIECES, dir, &cancel);
+    assert_non_null(made);
+    assert_non_null(read);
+    assert_int_equal(egtb_longest(read), egtb_longest(made));
+    uint64_t seed = 7;
+    for (int n = 0; n < 20000;) {
+        struct dr_position pos;
+        if (!random_position(&v, EGTB_MAX_PIECES, &seed, &pos))
+            continue;
+        int d1 = -1, d2 = -1;
+        assert_int_equal(egtb_probe(read, &pos, &d2), egtb_probe(made, &pos, &d1));
+        assert_int_equal(d1, d2);
+        assert_int_equal(egtb_fits(read, &pos, 10, 0), egtb_fits(made, &pos, 10, 0));
+        n++;
+    }
+    egtb_free(read);
+    /* one byte changed in the middle of the file: not used */
+    char cmd[256];
+    snprintf(cmd, sizeof cmd,
+             "f=$(ls %s/*.egtb) && printf 'x' | dd of=\"$f\" bs=1 seek=1000000 conv=notrunc 2>/dev/null",
+             dir);
+    assert_int_equal(system(cmd), 0);
+    assert_null(egtb_build(&v, EGTB_MAX_PIECES, dir, &cancel));
+    /* cut short: not used either */
+    snprintf(cmd, sizeof cmd, "f=$(ls %s/*.egtb) && truncate -s 5000 \"$f\"", dir);
+    assert_int_equal(system(cmd), 0);
+    assert_null(egtb_build(&v, EGTB_MAX_PIECES, dir, &cancel));
+    /* made again and written over */
+    egtb_free(egtb_build(&v, EGTB_MAX_PIECES, dir, NULL));
+    read = egtb_build(&v, EGTB_MAX_PIECES, dir, &cancel);
+    assert_non_null(read);
+    egtb_free(read);
+    egtb_free(made);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_known_endings),
         cmocka_unit_test(test_cancelled_build),
         cmocka_unit_test(test_shared_tables),
+        cmocka_unit_test(test_tables_kept_on_disk),
     };
     return cmocka_run_group_tests(tests, NULL, free_tables);
 }

@@ -1,9 +1,12 @@
 /* The endgame tables of the engines of a process: one build for the same
  * rules, however many engines play them (the UI's player, hints and
  * analysis; a test's two sides). */
+#include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "egtb.h"
@@ -85,11 +88,39 @@ static struct egtb *shared_join(struct shared *s, const atomic_bool *cancel)
     return t;
 }
 
+static bool make_dir(const char *path)
+{
+    return mkdir(path, 0755) == 0 || errno == EEXIST;
+}
+
+/* Where tables are kept between runs (NULL: nowhere): $DRAUGHTS_TABLES_DIR
+ * (empty: nowhere), else $XDG_CACHE_HOME/draughts, else ~/.cache/draughts. */
+static const char *tables_dir(char *buf, size_t n)
+{
+    const char *own = getenv("DRAUGHTS_TABLES_DIR");
+    if (own)
+        return *own && make_dir(own) ? own : NULL;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) {
+        snprintf(buf, n, "%s", xdg);
+    } else if (home && *home) {
+        snprintf(buf, n, "%s/.cache", home);
+    } else {
+        return NULL;
+    }
+    if (!make_dir(buf))
+        return NULL;
+    size_t len = strlen(buf);
+    snprintf(buf + len, n - len, "/draughts");
+    return make_dir(buf) ? buf : NULL;
+}
+
 /* Build the tables of s outside the lock, then tell those who wait. */
 static struct egtb *shared_build(struct shared *s, const atomic_bool *cancel)
 {
     pthread_mutex_unlock(&shared_lock);
-    struct egtb *t = egtb_build(&s->v, s->most, cancel);
+    char buf[4096];
+    struct egtb *t = egtb_build(&s->v, s->most, tables_dir(buf, sizeof buf), cancel);
     pthread_mutex_lock(&shared_lock);
     s->t = t;
     s->building = false;
