@@ -149,6 +149,47 @@ static void test_stop_is_prompt(void **state)
     dr_engine_free(j.e);
 }
 
+static void *run_deep(void *arg)
+{
+    struct stop_job *j = arg;
+    struct dr_limits l = {0};
+    l.depth = 60;
+    struct dr_search_info info;
+    j->ok = dr_engine_search(j->e, &j->pos, NULL, &l, NULL, NULL, &j->best, &info);
+    return NULL;
+}
+
+/* A search to a fixed depth waits for the endgame tables (a second or so
+ * for 8x8, built here as none are kept on disk), but a stop ends the wait. */
+static void test_stop_while_tables_build(void **state)
+{
+    (void)state;
+    const char *dir = getenv("DRAUGHTS_TABLES_DIR");
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", dir ? dir : "");
+    setenv("DRAUGHTS_TABLES_DIR", "", 1);
+    struct dr_variant v;
+    struct stop_job j;
+    load("brazilian", "W:Wa1,c1,e1:Bh8,f8,d8", &v, &j.pos);
+    j.e = dr_engine_new(&v, 16);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run_deep, &j), 0);
+    struct timespec pause = {0, 100 * 1000000};
+    nanosleep(&pause, NULL);
+    int64_t t0 = now_ms();
+    dr_engine_stop(j.e);
+    pthread_join(t, NULL);
+    int64_t waited = now_ms() - t0;
+    printf("stopped after %lld ms while the tables were built\n", (long long)waited);
+    assert_true(waited <= 200);
+    assert_true(j.ok);
+    dr_engine_free(j.e);
+    if (dir)
+        setenv("DRAUGHTS_TABLES_DIR", saved, 1);
+    else
+        unsetenv("DRAUGHTS_TABLES_DIR");
+}
+
 /* A stop made between arming the engine and the start of its (infinite)
  * search ends that search; a stop left over from before does not cut the
  * next search of an engine that was not armed. */
@@ -458,7 +499,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
-        cmocka_unit_test(test_stop_before_search), cmocka_unit_test(test_sideways_repetition_in_search),
+        cmocka_unit_test(test_stop_before_search),
+        cmocka_unit_test(test_stop_while_tables_build), cmocka_unit_test(test_sideways_repetition_in_search),
         cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
         cmocka_unit_test(test_table_win_played_out),

@@ -97,6 +97,17 @@ static void tables_wait(struct dr_engine *e)
     e->tables_running = false;
 }
 
+/* A search to a fixed depth or node count waits for the tables, so that it
+ * gives the same answer every time; a stop ends the wait (the search then
+ * answers at once, without them). */
+static void tables_wait_unless_stopped(struct dr_engine *e)
+{
+    while (!atomic_load(&e->tables_ready) && !atomic_load(&e->stop)) {
+        struct timespec pause = {0, 2000000};
+        nanosleep(&pause, NULL);
+    }
+}
+
 static void tables_drop(struct dr_engine *e)
 {
     atomic_store(&e->tables_cancel, true);
@@ -519,7 +530,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     if (endgame) {
         tables_start(e, bits_count(dr_occupied(pos)));
         if (!budget.hard_ms && !budget.soft_ms && !limits->infinite)
-            tables_wait(e);
+            tables_wait_unless_stopped(e);
     }
     start_search(e, pos, ctx, limits);
     /* without a game, a set-up endgame counts from the root */
