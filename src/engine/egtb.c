@@ -12,56 +12,14 @@
  * distance, and each tells the positions that reach it by a quiet move
  * (found by taking that move back): a loss makes them wins one ply longer,
  * and the last of their moves to turn out a win makes them losses. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "draughts/bitboard.h"
 #include "draughts/drawrules.h"
 #include "draughts/movegen.h"
 #include "egtb.h"
-
-enum { GROUPS = 4 }; /* white men, white kings, black men, black kings */
-#define NCOUNT (EGTB_MAX_PIECES + 1)
-#define MAX_CLASSES (NCOUNT * NCOUNT * NCOUNT * NCOUNT)
-#define INVALID 255 /* not a position: the index of no legal placement */
-#define MAX_PLIES 253
-#define NEED_NEVER 255 /* no count leaves room enough */
-
-/* A value is 0 for a draw (or, while building, not solved yet) and d + 1 for
- * a game that ends in d plies: odd d, the side to move wins; even, it loses. */
-struct egtb_class {
-    uint8_t count[GROUPS];
-    int npieces, men;
-    uint8_t *value;
-    uint8_t *need; /* see measure_needs; NULL when the rules have no counter */
-    size_t size;
-};
-
-struct egtb {
-    const struct dr_variant *v;
-    int pieces; /* the most pieces a position of these tables has */
-    /* Each group is indexed among the squares it may stand on (a man never
-     * on the row that crowns it): dense_of numbers them, bit_of undoes it. */
-    int nallowed[GROUPS];
-    int8_t dense_of[GROUPS][64];
-    uint8_t bit_of[GROUPS][DR_MAX_SQUARES];
-    uint32_t binom[DR_MAX_SQUARES + 1][EGTB_MAX_PIECES + 1];
-    struct egtb_class classes[MAX_CLASSES];
-    int nclasses;
-    int8_t class_of[NCOUNT][NCOUNT][NCOUNT][NCOUNT];
-    /* The rules read the same for both sides from their own end, so a class
-     * is its colour-swapped twin turned half round: only one of the two is
-     * kept (when the board turns onto itself; mirror_bit of each square). */
-    bool mirrored[NCOUNT][NCOUNT][NCOUNT][NCOUNT];
-    bool symmetric;
-    uint8_t mirror_bit[64];
-    int longest_win; /* plies */
-    int kings_only_limit;  /* the variant's kings-only count, plies (0: none) */
-    bool material_counts;  /* some material has a count of its own */
-    bool needs;            /* the classes have their need */
-};
+#include "egtb_impl.h"
 
 static void groups_of(const struct dr_position *pos, uint64_t g[GROUPS])
 {
@@ -575,114 +533,6 @@ static bool counts_nest(const struct dr_variant *v)
     return (ko || longest) && (!ko || longest <= ko);
 }
 
-/* Tables kept on disk between runs: a header that names the rules (a hash
- * of the variant and the pieces), the classes and their sizes, then each
- * class's values and needs, and a checksum over them.  A file that does not
- * match in every part is not used (and is built and written again). */
-#define FILE_MAGIC "DREGTB02" /* a new build algorithm or layout: a new magic */
-
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *b = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
-static uint64_t tables_key(const struct egtb *t)
-{
-    uint64_t h = fnv(14695981039346656037ULL, FILE_MAGIC, 8);
-    h = fnv(h, t->v, sizeof *t->v);
-    return fnv(h, &t->pieces, sizeof t->pieces);
-}
-
-struct file_header {
-    char magic[8];
-    uint64_t key;
-    int32_t pieces, nclasses, longest_win, needs;
-};
-
-static void file_path(const struct egtb *t, const char *dir, char *path, size_t n)
-{
-    snprintf(path, n, "%s/tables-%016llx.egtb", dir, (unsigned long long)tables_key(t));
-}
-
-static bool file_load(struct egtb *t, const char *dir)
-{
-    char path[4096];
-    file_path(t, dir, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    struct file_header h;
-    bool ok = fread(&h, sizeof h, 1, f) == 1 && !memcmp(h.magic, FILE_MAGIC, 8) &&
-              h.key == tables_key(t) && h.pieces == t->pieces && h.nclasses == t->nclasses &&
-              h.needs == t->needs;
-    uint64_t sum = 14695981039346656037ULL, stored = 0;
-    for (int i = 0; ok && i < t->nclasses; i++) {
-        struct egtb_class *c = &t->classes[i];
-        uint8_t count[GROUPS];
-        uint64_t size = 0;
-        ok = fread(count, sizeof count, 1, f) == 1 && fread(&size, sizeof size, 1, f) == 1 &&
-             !memcmp(count, c->count, sizeof count) && size == c->size;
-    }
-    for (int i = 0; ok && i < t->nclasses; i++) {
-        struct egtb_class *c = &t->classes[i];
-        c->value = malloc(c->size);
-        c->need = t->needs ? malloc(c->size) : NULL;
-        ok = c->value && (!t->needs || c->need) && fread(c->value, 1, c->size, f) == c->size &&
-             (!t->needs || fread(c->need, 1, c->size, f) == c->size);
-        if (ok) {
-            sum = fnv(sum, c->value, c->size);
-            if (t->needs)
-                sum = fnv(sum, c->need, c->size);
-        }
-    }
-    ok = ok && fread(&stored, sizeof stored, 1, f) == 1 && stored == sum && fgetc(f) == EOF;
-    fclose(f);
-    if (ok)
-        t->longest_win = h.longest_win;
-    for (int i = 0; !ok && i < t->nclasses; i++) {
-        free(t->classes[i].value);
-        free(t->classes[i].need);
-        t->classes[i].value = t->classes[i].need = NULL;
-    }
-    return ok;
-}
-
-/* Written under another name and renamed: a reader never sees half a file. */
-static void file_save(const struct egtb *t, const char *dir)
-{
-    char path[4096], tmp[4200];
-    file_path(t, dir, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        return;
-    struct file_header h = {.key = tables_key(t), .pieces = t->pieces,
-                            .nclasses = t->nclasses, .longest_win = t->longest_win,
-                            .needs = t->needs};
-    memcpy(h.magic, FILE_MAGIC, 8);
-    bool ok = fwrite(&h, sizeof h, 1, f) == 1;
-    uint64_t sum = 14695981039346656037ULL;
-    for (int i = 0; ok && i < t->nclasses; i++) {
-        uint64_t size = t->classes[i].size;
-        ok = fwrite(t->classes[i].count, GROUPS, 1, f) == 1 && fwrite(&size, sizeof size, 1, f) == 1;
-    }
-    for (int i = 0; ok && i < t->nclasses; i++) {
-        const struct egtb_class *c = &t->classes[i];
-        ok = fwrite(c->value, 1, c->size, f) == c->size &&
-             (!t->needs || fwrite(c->need, 1, c->size, f) == c->size);
-        sum = fnv(sum, c->value, c->size);
-        if (t->needs)
-            sum = fnv(sum, c->need, c->size);
-    }
-    ok = ok && fwrite(&sum, sizeof sum, 1, f) == 1;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0)
-        remove(tmp);
-}
-
 struct egtb *egtb_build(const struct dr_variant *v, int most, const char *dir,
                         const atomic_bool *cancel)
 {
@@ -713,7 +563,7 @@ struct egtb *egtb_build(const struct dr_variant *v, int most, const char *dir,
     t->pieces = most < EGTB_MAX_PIECES ? most : EGTB_MAX_PIECES;
     while (list_classes(t) > EGTB_MAX_POSITIONS)
         t->pieces--;
-    if (dir && file_load(t, dir)) {
+    if (dir && egtb_file_load(t, dir)) {
         free(l);
         return t;
     }
@@ -721,7 +571,7 @@ struct egtb *egtb_build(const struct dr_variant *v, int most, const char *dir,
         if (!build_class(t, i, l, cancel))
             goto fail;
     if (dir)
-        file_save(t, dir);
+        egtb_file_save(t, dir);
     free(l);
     return t;
 fail:
