@@ -148,7 +148,8 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
     e->v = v;
     /* Measured (docs/matches): from the third move on 10x10 (international
      * +16 and +33, killer +14), from the fourth on 8x8 (russian -17, english
-     * -23 for the third); the all-squares boards keep the fourth: turkish 73-53-74 for the third). */
+     * -23 for the third); the all-squares boards keep the fourth (turkish
+     * -2 for the third). */
     e->lmr_from = !v->all_squares && v->nsquares > 32 ? 2 : 3;
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
