@@ -319,6 +319,14 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
     return n;
 }
 
+/* Does the tables' win or loss of pos hold with the counters cnt? */
+static bool tables_fit(const struct dr_engine *e, const struct dr_position *pos,
+                       const struct counters *cnt)
+{
+    int material_left = cnt->eg_limit ? cnt->eg_limit - cnt->eg_elapsed : 0;
+    return egtb_fits(e->tables, pos, cnt->kings_only, material_left);
+}
+
 /* The endgame tables' verdict on pos, when it holds under the draw rules:
  * a draw always does (the counters only add draws); a win or a loss when
  * the tables find the counts leave it room to the end (egtb_fits). */
@@ -335,8 +343,7 @@ static bool probe_tables(const struct dr_engine *e, const struct dr_position *po
     }
     if (r == EGTB_NONE)
         return false;
-    int material_left = cnt->eg_limit ? cnt->eg_limit - cnt->eg_elapsed : 0;
-    if (!egtb_fits(e->tables, pos, cnt->kings_only, material_left))
+    if (!tables_fit(e, pos, cnt))
         return false;
     *score = r == EGTB_WIN ? DR_SCORE_WIN - ply - plies : -(DR_SCORE_WIN - ply - plies);
     return true;
@@ -448,34 +455,46 @@ static int search(struct dr_engine *e, const struct dr_position *pos, int alpha,
 }
 
 /* A forced line that ends in the tables goes on with their moves: the
- * quickest win, the longest defence. */
+ * quickest win, the longest defence, each within the draw counters (as
+ * counted along the line from cnt at the root). */
 static void extend_pv(struct dr_engine *e, const struct dr_position *root,
-                      struct dr_search_info *info)
+                      const struct counters *root_cnt, struct dr_search_info *info)
 {
     const struct dr_variant *v = e->v;
     struct dr_position pos = *root;
-    for (int i = 0; i < info->pv_len; i++)
-        dr_make(v, &pos, &info->pv[i]);
+    struct counters cnt = *root_cnt;
+    for (int i = 0; i < info->pv_len; i++) {
+        struct dr_position next = pos;
+        dr_make(v, &next, &info->pv[i]);
+        cnt = counters_after(v, &cnt, &pos, &next, &info->pv[i]);
+        pos = next;
+    }
     struct dr_movelist *l = &e->lists[0];
     int plies;
     enum egtb_result r;
     while (info->pv_len < DR_MAX_PLY &&
            ((r = egtb_probe(e->tables, &pos, &plies)) == EGTB_WIN || r == EGTB_LOSS) &&
-           dr_gen_moves(v, &pos, l) > 0) {
+           tables_fit(e, &pos, &cnt) && dr_gen_moves(v, &pos, l) > 0) {
         int pick = -1;
+        struct counters pick_cnt = cnt;
         for (int i = 0; i < l->count && pick < 0; i++) {
             struct dr_position next = pos;
             dr_make(v, &next, &l->moves[i]);
+            struct counters ncnt = counters_after(v, &cnt, &pos, &next, &l->moves[i]);
             int d = 0;
-            enum egtb_result nr = next.pieces[next.side] ? egtb_probe(e->tables, &next, &d)
-                                                         : EGTB_LOSS;
-            if (d == plies - 1 && nr == (r == EGTB_WIN ? EGTB_LOSS : EGTB_WIN))
+            bool end = !next.pieces[next.side];
+            enum egtb_result nr = end ? EGTB_LOSS : egtb_probe(e->tables, &next, &d);
+            if (d == plies - 1 && nr == (r == EGTB_WIN ? EGTB_LOSS : EGTB_WIN) &&
+                (end || tables_fit(e, &next, &ncnt))) {
                 pick = i;
+                pick_cnt = ncnt;
+            }
         }
         if (pick < 0)
             break;
         info->pv[info->pv_len++] = l->moves[pick];
         dr_make(v, &pos, &l->moves[pick]);
+        cnt = pick_cnt;
     }
 }
 
@@ -577,7 +596,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         info->pv_len = e->pv_len[0];
         memcpy(info->pv, e->pv[0], sizeof(struct dr_move) * (size_t)e->pv_len[0]);
         if (e->use_tables && abs(score) > DR_SCORE_KNOWN_WIN)
-            extend_pv(e, pos, info);
+            extend_pv(e, pos, &cnt, info);
         if (on_info)
             on_info(arg, info);
         if (e->stopped)
