@@ -591,20 +591,28 @@ void egtb_free(struct egtb *t)
     free(t);
 }
 
-enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos, int *plies)
+/* The result of pos and where it lies (*ci, *idx). */
+static enum egtb_result probe_at(const struct egtb *t, const struct dr_position *pos, int *ci,
+                                 uint32_t *idx, int *plies)
 {
     if (!t || bits_count(dr_occupied(pos)) > t->pieces || !pos->pieces[0] ||
         !pos->pieces[1])
         return EGTB_NONE;
-    uint32_t idx = 0;
-    int ci = locate(t, pos, &idx);
-    uint8_t cv = value_at(t, ci, idx);
+    *ci = locate(t, pos, idx);
+    uint8_t cv = value_at(t, *ci, *idx);
     if (cv == INVALID)
         return EGTB_NONE;
     if (cv == 0)
         return EGTB_DRAW;
     *plies = cv - 1;
     return *plies % 2 ? EGTB_WIN : EGTB_LOSS;
+}
+
+enum egtb_result egtb_probe(const struct egtb *t, const struct dr_position *pos, int *plies)
+{
+    int ci = 0;
+    uint32_t idx = 0;
+    return probe_at(t, pos, &ci, &idx, plies);
 }
 
 int egtb_pieces(const struct egtb *t)
@@ -617,13 +625,12 @@ int egtb_longest(const struct egtb *t)
     return t ? t->longest_win : 0;
 }
 
-bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_only,
-               int material_left)
+/* egtb_fits for the position at class ci, index idx. */
+static bool fits_at(const struct egtb *t, int ci, uint32_t idx, const struct dr_position *pos,
+                    int kings_only, int material_left)
 {
     if (!t->kings_only_limit && !t->material_counts)
         return true;
-    uint32_t idx = 0;
-    int ci = locate(t, pos, &idx);
     if (!t->needs || ci < 0)
         return false;
     int need = t->classes[ci].need[idx], ko = t->kings_only_limit;
@@ -635,4 +642,24 @@ bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_on
     if (!material_left)
         material_left = limit; /* a set-up position counts from here */
     return need <= material_left && (!ko || kings_only + need - 1 < ko);
+}
+
+bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_only,
+               int material_left)
+{
+    uint32_t idx = 0;
+    int ci = locate(t, pos, &idx);
+    return fits_at(t, ci, idx, pos, kings_only, material_left);
+}
+
+enum egtb_result egtb_probe_counted(const struct egtb *t, const struct dr_position *pos,
+                                    int kings_only, int material_left, int *plies)
+{
+    int ci = 0;
+    uint32_t idx = 0;
+    enum egtb_result r = probe_at(t, pos, &ci, &idx, plies);
+    if ((r == EGTB_WIN || r == EGTB_LOSS) &&
+        !fits_at(t, ci, idx, pos, kings_only, material_left))
+        return EGTB_NONE;
+    return r;
 }

@@ -66,4 +66,9 @@ int egtb_longest(const struct egtb *t);
 bool egtb_fits(const struct egtb *t, const struct dr_position *pos, int kings_only,
                int material_left);
 
+/* egtb_probe under the draw counters: a win or loss only where egtb_fits
+ * holds it (else EGTB_NONE: the search decides); a draw whatever the counts. */
+enum egtb_result egtb_probe_counted(const struct egtb *t, const struct dr_position *pos,
+                                    int kings_only, int material_left, int *plies);
+
 #endif

@@ -319,12 +319,12 @@ static struct counters counters_after(const struct dr_variant *v, const struct c
     return n;
 }
 
-/* Does the tables' win or loss of pos hold with the counters cnt? */
-static bool tables_fit(const struct dr_engine *e, const struct dr_position *pos,
-                       const struct counters *cnt)
+/* The tables' verdict on pos with the counters cnt (egtb_probe_counted). */
+static enum egtb_result tables_probe(const struct dr_engine *e, const struct dr_position *pos,
+                                     const struct counters *cnt, int *plies)
 {
     int material_left = cnt->eg_limit ? cnt->eg_limit - cnt->eg_elapsed : 0;
-    return egtb_fits(e->tables, pos, cnt->kings_only, material_left);
+    return egtb_probe_counted(e->tables, pos, cnt->kings_only, material_left, plies);
 }
 
 /* The endgame tables' verdict on pos, when it holds under the draw rules:
@@ -336,14 +336,12 @@ static bool probe_tables(const struct dr_engine *e, const struct dr_position *po
     if (bits_count(dr_occupied(pos)) > e->tables_pieces)
         return false;
     int plies = 0;
-    enum egtb_result r = egtb_probe(e->tables, pos, &plies);
+    enum egtb_result r = tables_probe(e, pos, cnt, &plies);
     if (r == EGTB_DRAW) {
         *score = 0;
         return true;
     }
     if (r == EGTB_NONE)
-        return false;
-    if (!tables_fit(e, pos, cnt))
         return false;
     *score = r == EGTB_WIN ? DR_SCORE_WIN - ply - plies : -(DR_SCORE_WIN - ply - plies);
     return true;
@@ -473,8 +471,8 @@ static void extend_pv(struct dr_engine *e, const struct dr_position *root,
     int plies;
     enum egtb_result r;
     while (info->pv_len < DR_MAX_PLY &&
-           ((r = egtb_probe(e->tables, &pos, &plies)) == EGTB_WIN || r == EGTB_LOSS) &&
-           tables_fit(e, &pos, &cnt) && dr_gen_moves(v, &pos, l) > 0) {
+           ((r = tables_probe(e, &pos, &cnt, &plies)) == EGTB_WIN || r == EGTB_LOSS) &&
+           dr_gen_moves(v, &pos, l) > 0) {
         int pick = -1;
         struct counters pick_cnt = cnt;
         for (int i = 0; i < l->count && pick < 0; i++) {
@@ -483,9 +481,8 @@ static void extend_pv(struct dr_engine *e, const struct dr_position *root,
             struct counters ncnt = counters_after(v, &cnt, &pos, &next, &l->moves[i]);
             int d = 0;
             bool end = !next.pieces[next.side];
-            enum egtb_result nr = end ? EGTB_LOSS : egtb_probe(e->tables, &next, &d);
-            if (d == plies - 1 && nr == (r == EGTB_WIN ? EGTB_LOSS : EGTB_WIN) &&
-                (end || tables_fit(e, &next, &ncnt))) {
+            enum egtb_result nr = end ? EGTB_LOSS : tables_probe(e, &next, &ncnt, &d);
+            if (d == plies - 1 && nr == (r == EGTB_WIN ? EGTB_LOSS : EGTB_WIN)) {
                 pick = i;
                 pick_cnt = ncnt;
             }
