@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "draughts/error.h"
 #include "draughts/move.h"
 #include "draughts/position.h"
 #include "draughts/variant.h"
@@ -77,5 +78,14 @@ void dr_engine_arm(struct dr_engine *e);
 
 /* Static evaluation of pos from the side to move's view (centi-men). */
 int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos);
+
+/* Which evaluation the engine uses: "learned weights (international)",
+ * "learned weights of X, the nearest rules" for a rules file of one's own,
+ * or "hand-set weights (...)" for a board without learned weights. */
+const char *dr_engine_eval_source(const struct dr_engine *e);
+
+/* Evaluate with the weights file at path (made by tools/train) until the
+ * variant changes; false with the reason when it does not fit. */
+bool dr_engine_load_weights(struct dr_engine *e, const char *path, struct dr_error *err);
 
 #endif

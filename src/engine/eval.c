@@ -1,8 +1,11 @@
 #include "eval.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "draughts/bitboard.h"
+#include "draughts/engine.h"
 
 const char *const eval_feature_names[EVAL_NFEATURES] = {
     "man", "king", "advance", "centre", "back_rank", "runaway", "runaway_near", "mobility",
@@ -45,6 +48,67 @@ static uint64_t cone_ahead(const struct dr_variant *v, int side, int sq)
     return cone;
 }
 
+/* How many rule fields of a and b differ (boards are compared apart). */
+static int rules_distance(const struct dr_variant *a, const struct dr_variant *b)
+{
+    int d = 0;
+    for (int s = 0; s < 2; s++)
+        d += (a->man_move_dirs[s] != b->man_move_dirs[s]) +
+             (a->man_capture_dirs[s] != b->man_capture_dirs[s]) +
+             (a->king_move_dirs[s] != b->king_move_dirs[s]) +
+             (a->king_capture_dirs[s] != b->king_capture_dirs[s]);
+    d += (a->king_flying != b->king_flying) + (a->men_capture_kings != b->men_capture_kings) +
+         (a->precedence != b->precedence) + (a->removal != b->removal) +
+         (a->no_reverse_jump != b->no_reverse_jump) + (a->promotion != b->promotion) +
+         (a->king_halt != b->king_halt) +
+         (a->king_must_land_to_continue != b->king_must_land_to_continue) +
+         (a->start_row_lo != b->start_row_lo) + (a->start_row_hi != b->start_row_hi) +
+         (a->first_player != b->first_player) + (a->a1_dark != b->a1_dark) +
+         (a->draw_repetitions != b->draw_repetitions) +
+         (a->draw_kings_only_plies != b->draw_kings_only_plies) +
+         (a->draw_1k_vs_3_plies != b->draw_1k_vs_3_plies) +
+         (a->draw_1k_vs_2_plies != b->draw_1k_vs_2_plies) +
+         (a->draw_3k_vs_1k_plies != b->draw_3k_vs_1k_plies);
+    return d;
+}
+
+/* The compiled-in weights made for the rules nearest to ev->v's among
+ * those with the same windows (eval_init). */
+static void choose_weights(struct evaluator *ev)
+{
+    snprintf(ev->source, sizeof ev->source, "hand-set weights (%s)", ev->family->name);
+    if (!ev->has_layout)
+        return;
+    int best = -1, best_distance = 1 << 30, best_rules = 0;
+    for (int i = 0; i < weights_builtin_count; i++) {
+        char name[DR_NAME_LEN];
+        struct dr_variant bv;
+        struct pat_layout lay;
+        if (!weights_peek_variant(weights_builtin[i].bytes, weights_builtin[i].size, name) ||
+            !dr_variant_builtin(name, &bv, NULL) || bv.width != ev->v->width ||
+            bv.height != ev->v->height || bv.all_squares != ev->v->all_squares ||
+            !pat_layout_build(&bv, &lay) || !pat_layout_same(&lay, &ev->layout))
+            continue;
+        /* the same rules first, the same name among those */
+        int rules = rules_distance(&bv, ev->v), d = rules * 2 + (strcmp(name, ev->v->name) != 0);
+        if (d < best_distance) {
+            best = i;
+            best_distance = d;
+            best_rules = rules;
+        }
+    }
+    struct dr_error err;
+    if (best < 0 || !weights_parse(weights_builtin[best].bytes, weights_builtin[best].size,
+                                   weights_builtin[best].file, ev->v, &ev->layout,
+                                   EVAL_NGLOBAL, &ev->w, &err))
+        return;
+    if (best_rules == 0)
+        snprintf(ev->source, sizeof ev->source, "learned weights (%s)", ev->w.variant);
+    else
+        snprintf(ev->source, sizeof ev->source, "learned weights of %s, the nearest rules",
+                 ev->w.variant);
+}
+
 void eval_init(struct evaluator *ev, const struct dr_variant *v)
 {
     ev->v = v;
@@ -65,6 +129,29 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v)
             ev->cone[side][sq] = cone_ahead(v, side, sq);
     }
     ev->drawn_kings_vs_lone_king = v->king_halt ? 0 : (v->king_flying ? 2 : 0);
+    memset(&ev->w, 0, sizeof ev->w);
+    ev->has_layout = pat_layout_build(v, &ev->layout);
+    choose_weights(ev);
+}
+
+void eval_free(struct evaluator *ev)
+{
+    weights_free(&ev->w);
+}
+
+bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *err)
+{
+    struct weights w;
+    if (!ev->has_layout) {
+        dr_error_set(err, "%s: %s's board has no pattern windows", path, ev->v->name);
+        return false;
+    }
+    if (!weights_load_file(path, ev->v, &ev->layout, EVAL_NGLOBAL, &w, err))
+        return false;
+    weights_free(&ev->w);
+    ev->w = w;
+    snprintf(ev->source, sizeof ev->source, "learned weights from %s", path);
+    return true;
 }
 
 /* Adds one side's features to f with the given sign. */
@@ -121,14 +208,65 @@ int eval_drawish(const struct evaluator *ev, const struct dr_position *pos)
            (kw == 1 && kb <= ev->drawn_kings_vs_lone_king);
 }
 
+void eval_globals(const struct evaluator *ev, const struct dr_position *pos,
+                  int g[EVAL_NGLOBAL])
+{
+    eval_features(ev, pos, g);
+    g[EVAL_NFEATURES] = ((pos->pieces[DR_WHITE] & pos->kings) != 0) -
+                        ((pos->pieces[DR_BLACK] & pos->kings) != 0);
+}
+
+int eval_phase(const struct evaluator *ev, const struct dr_position *pos)
+{
+    int men = bits_count(dr_occupied(pos) & ~pos->kings);
+    return men < ev->layout.start_men ? men : ev->layout.start_men;
+}
+
+/* The learned score for White, in centi-men: each set of weights summed
+ * over the global terms and both views of every window, then the two sets
+ * blended by the men left.  C's division truncates towards zero, so a
+ * colour-flipped position gets exactly the negated score. */
+static int learned_score(const struct evaluator *ev, const struct dr_position *pos)
+{
+    int g[EVAL_NGLOBAL];
+    eval_globals(ev, pos, g);
+    const int16_t *w = ev->w.pairs;
+    int32_t open = 0, end = 0;
+    for (int i = 0; i < EVAL_NGLOBAL; i++) {
+        open += w[2 * i] * g[i];
+        end += w[2 * i + 1] * g[i];
+    }
+    uint16_t idx[2][PAT_MAX_WINDOWS];
+    uint64_t men = ~pos->kings;
+    pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, idx);
+    const int16_t *table = w + 2 * EVAL_NGLOBAL;
+    for (int k = 0; k < ev->layout.nwin; k++, table += 2 * PAT_CONFIGS) {
+        const int16_t *a = table + 2 * idx[0][k], *b = table + 2 * idx[1][k];
+        open += a[0] - b[0];
+        end += a[1] - b[1];
+    }
+    int64_t phase = eval_phase(ev, pos), full = ev->layout.start_men;
+    return (int)((open * phase + end * (full - phase)) / (full * WEIGHTS_UNIT));
+}
+
 int eval_position(const struct evaluator *ev, const struct dr_position *pos)
 {
-    int f[EVAL_NFEATURES];
-    eval_features(ev, pos, f);
-    int score = eval_dot(ev->family->w, f);
+    int score;
+    if (ev->w.pairs) {
+        score = learned_score(ev, pos);
+    } else {
+        int f[EVAL_NFEATURES];
+        eval_features(ev, pos, f);
+        score = eval_dot(ev->family->w, f);
+    }
     /* the stronger side has at most a couple of kings against a lone flying
      * king: call it (nearly) level */
     if (eval_drawish(ev, pos))
         score /= 16;
+    /* never mistaken for a forced result */
+    if (score > DR_SCORE_KNOWN_WIN / 2)
+        score = DR_SCORE_KNOWN_WIN / 2;
+    if (score < -DR_SCORE_KNOWN_WIN / 2)
+        score = -DR_SCORE_KNOWN_WIN / 2;
     return pos->side == DR_WHITE ? score : -score;
 }

@@ -1,13 +1,20 @@
-/* Static evaluation: a dot product of features (white minus black) and
- * weights, one row of weights per kind of game the variant's flags describe.
- * The features are exposed so that a tuner can fit the weights (tools/tune.c). */
+/* Static evaluation.  Learned: the pattern windows (pattern.h) and a few
+ * global terms, an opening and an endgame set of weights blended by the men
+ * left, trained from self-play games (tools/train.c, weights/).  Hand-set:
+ * a dot product of the global features and one row of weights per kind of
+ * game the variant's flags describe, for boards without learned weights.
+ * The features are exposed so that the trainer computes exactly what the
+ * search will. */
 #ifndef DR_EVAL_H
 #define DR_EVAL_H
 
 #include <stdint.h>
 
+#include "draughts/error.h"
 #include "draughts/position.h"
 #include "draughts/variant.h"
+#include "pattern.h"
+#include "weights.h"
 
 enum eval_feature {
     EF_MAN,             /* men */
@@ -21,6 +28,10 @@ enum eval_feature {
     EF_TEMPO_IMBALANCE, /* rows of advance one wing has over the other */
     EVAL_NFEATURES
 };
+
+/* The learned evaluation's global terms: the features above and one for a
+ * side having a king at all (the first king is worth more than the next). */
+#define EVAL_NGLOBAL (EVAL_NFEATURES + 1)
 
 extern const char *const eval_feature_names[EVAL_NFEATURES];
 
@@ -39,9 +50,28 @@ struct evaluator {
     /* Killer-style halts let two kings beat one; elsewhere few kings vs one
      * flying king is a draw */
     int drawn_kings_vs_lone_king;
+    /* the learned evaluation, when weights for this board exist */
+    struct pat_layout layout;
+    bool has_layout;
+    struct weights w;       /* w.pairs NULL: hand-set */
+    char source[96];        /* which evaluation, for the user */
 };
 
+/* Chooses the compiled-in weights made for v's rules, else those of the
+ * built-in variant with the same board whose rules differ least, else the
+ * hand-set weights; source says which. */
 void eval_init(struct evaluator *ev, const struct dr_variant *v);
+void eval_free(struct evaluator *ev);
+
+/* Use the weights file at path instead (false, with the reason, when it
+ * does not fit the variant's board). */
+bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *err);
+
+/* The learned evaluation's inputs: the global terms (White minus Black) and
+ * the phase, the men left (at most layout.start_men). */
+void eval_globals(const struct evaluator *ev, const struct dr_position *pos,
+                  int g[EVAL_NGLOBAL]);
+int eval_phase(const struct evaluator *ev, const struct dr_position *pos);
 
 /* The features of pos, White's count minus Black's. */
 void eval_features(const struct evaluator *ev, const struct dr_position *pos,

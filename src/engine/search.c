@@ -138,6 +138,7 @@ void dr_engine_free(struct dr_engine *e)
     if (!e)
         return;
     tables_drop(e);
+    eval_free(&e->ev);
     tt_free(&e->tt);
     free(e);
 }
@@ -151,6 +152,7 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
      * -23 for the third); the all-squares boards keep the fourth (turkish
      * -2 for the third). */
     e->lmr_from = !v->all_squares && v->nsquares > 32 ? 2 : 3;
+    eval_free(&e->ev);
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
 }
@@ -180,6 +182,19 @@ void dr_engine_stop(struct dr_engine *e)
 int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos)
 {
     return eval_position(&e->ev, pos);
+}
+
+const char *dr_engine_eval_source(const struct dr_engine *e)
+{
+    return e->ev.source;
+}
+
+bool dr_engine_load_weights(struct dr_engine *e, const char *path, struct dr_error *err)
+{
+    if (!eval_load_weights(&e->ev, path, err))
+        return false;
+    tt_clear(&e->tt);
+    return true;
 }
 
 static bool out_of_time(struct dr_engine *e)

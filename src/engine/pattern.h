@@ -1,0 +1,51 @@
+/* The windows of the pattern evaluation, made from the board's geometry.
+ *
+ * A window is a block of the board holding eight playing squares: 4x4 on
+ * the dark-square boards, 4 files by 2 rows on the all-squares ones.  Its
+ * configuration (each square empty, own man or enemy man; kings count as
+ * empty) is a number below 3^8 that picks a learned weight.  Every window
+ * is read twice, once as White sees it (its own men "own") and once, turned
+ * half round, as Black sees it: both views index the same table, White's
+ * adding and Black's subtracting, so a colour-flipped position gets exactly
+ * the negated score.  The windows of one view cover the own half of the
+ * board and reach two rows past the middle; the other view covers the rest.
+ *
+ * Reading a window costs a few shifts: the squares of one row of a window
+ * are consecutive bits in both layouts (geometry.c), so a row is one masked
+ * shift ("chunk") and two 256-entry tables turn the gathered bits into
+ * base-3 digits, in the square order of each view. */
+#ifndef DR_PATTERN_H
+#define DR_PATTERN_H
+
+#include <stdint.h>
+
+#include "draughts/variant.h"
+
+#define PAT_CELLS 8          /* squares in a window */
+#define PAT_CONFIGS 6561     /* 3^8 */
+#define PAT_MAX_WINDOWS 16   /* per view */
+#define PAT_MAX_CHUNKS 4
+
+struct pat_layout {
+    int nwin;                 /* windows per view */
+    int nchunks, chunk_bits;  /* rows of a window, squares per row */
+    uint8_t off[2][PAT_MAX_WINDOWS][PAT_MAX_CHUNKS]; /* [view][window][row]: bit of
+                                                        its lowest square */
+    int start_men;            /* men of both sides at the start (the phase scale) */
+    uint16_t base3[2][256];   /* [view][gathered bits]: base-3 value of a chunk set */
+};
+
+/* The windows of v's board; false when the board has no such layout (a
+ * board narrower or lower than a window, or rows whose squares are not
+ * consecutive bits). */
+bool pat_layout_build(const struct dr_variant *v, struct pat_layout *lay);
+
+/* Two layouts read the same windows (weights made for one serve the other). */
+bool pat_layout_same(const struct pat_layout *a, const struct pat_layout *b);
+
+/* The configuration of every window in both views: idx[0][w] as White sees
+ * it, idx[1][w] as Black does. */
+void pat_indexes(const struct pat_layout *lay, uint64_t white_men, uint64_t black_men,
+                 uint16_t idx[2][PAT_MAX_WINDOWS]);
+
+#endif

@@ -1,0 +1,287 @@
+/* The evaluation: exact colour symmetry in every variant, the weights files'
+ * checks, the choice of weights for a rules file of one's own, and the
+ * trainer lowering its loss on a small synthetic set. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draughts/bitboard.h"
+#include "draughts/engine.h"
+#include "draughts/fen.h"
+#include "draughts/position.h"
+#include "eval.h"
+#include "trainer.h"
+
+static uint64_t rng_state = 0x243f6a8885a308d3ULL;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* A random position: men off their crowning rows, some kings. */
+static void random_position(const struct dr_variant *v, struct dr_position *pos, int pieces)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->side = (int)(rnd() & 1);
+    for (int placed = 0; placed < pieces;) {
+        int sq = (int)(rnd() % DR_MAX_SQUARES);
+        uint64_t bit = 1ULL << sq;
+        if (!(v->board & bit) || (dr_occupied(pos) & bit))
+            continue;
+        int side = (int)(rnd() & 1);
+        bool king = rnd() % 6 == 0;
+        if (!king && (v->promo_row[side] & bit))
+            continue;
+        pos->pieces[side] |= bit;
+        if (king)
+            pos->kings |= bit;
+        placed++;
+    }
+}
+
+/* pos turned half round with the colours swapped. */
+static void flip(const struct dr_variant *v, const struct dr_position *pos,
+                 struct dr_position *out)
+{
+    memset(out, 0, sizeof *out);
+    out->side = !pos->side;
+    for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+        uint64_t bit = 1ULL << sq;
+        if (!(dr_occupied(pos) & bit))
+            continue;
+        int to = -1;
+        for (int t = 0; t < DR_MAX_SQUARES; t++)
+            if (v->sq_file[t] == v->width - 1 - v->sq_file[sq] &&
+                v->sq_rank[t] == v->height - 1 - v->sq_rank[sq])
+                to = t;
+        assert_true(to >= 0);
+        int side = (pos->pieces[DR_WHITE] & bit) ? DR_BLACK : DR_WHITE;
+        out->pieces[side] |= 1ULL << to;
+        if (pos->kings & bit)
+            out->kings |= 1ULL << to;
+    }
+}
+
+static int white_view(const struct dr_engine *e, const struct dr_position *pos)
+{
+    int s = dr_engine_eval(e, pos);
+    return pos->side == DR_WHITE ? s : -s;
+}
+
+/* Every variant: a colour-flipped position scores exactly the negation. */
+static void test_flip_negates_every_variant(void **state)
+{
+    (void)state;
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        struct dr_engine *e = dr_engine_new(&v, 1);
+        assert_non_null(e);
+        int nonzero = 0;
+        for (int i = 0; i < 3000; i++) {
+            struct dr_position pos, flipped;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            flip(&v, &pos, &flipped);
+            int a = white_view(e, &pos), b = white_view(e, &flipped);
+            if (a != -b)
+                fail_msg("%s: %d and %d for a position and its flip", *name, a, b);
+            nonzero += a != 0;
+        }
+        assert_true(nonzero > 1000); /* the positions were not all scored 0 */
+        dr_engine_free(e);
+    }
+}
+
+/* The built-in variants with weights files use them; the others say which
+ * evaluation they use. */
+static void test_builtin_weights_chosen(void **state)
+{
+    (void)state;
+    for (int i = 0; i < weights_builtin_count; i++) {
+        char name[DR_NAME_LEN];
+        assert_true(weights_peek_variant(weights_builtin[i].bytes, weights_builtin[i].size, name));
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(name, &v, NULL));
+        struct dr_engine *e = dr_engine_new(&v, 1);
+        char want[96];
+        snprintf(want, sizeof want, "learned weights (%s)", name);
+        assert_string_equal(dr_engine_eval_source(e), want);
+        dr_engine_free(e);
+    }
+}
+
+static const char *const rules_text =
+    "name = mine\nboard = 10x10\nsquares = dark\na1 = dark\nstart_rows = 1-4\n"
+    "first_player = white\nman_move_dirs = diagonal_forward\nman_capture_dirs = diagonal\n"
+    "king_move_dirs = diagonal\nking_capture_dirs = diagonal\nking_range = %s\n"
+    "men_capture_kings = yes\nprecedence = majority\nremoval = deferred\n"
+    "no_reverse_jump = no\npromotion = end_of_move\nking_halt_behind_captured_king = no\n"
+    "king_must_land_to_continue = no\nnotation = numeric\ncapture_separator = x\n"
+    "draw_repetitions = 3\ndraw_kings_only_plies = 50\ndraw_1k_vs_3_plies = 32\n"
+    "draw_1k_vs_2_plies = 10\ndraw_3k_vs_1k_plies = 0\n";
+
+/* A rules file of one's own: the same rules as a built-in variant get its
+ * weights; other rules on the same board the nearest variant's; a board
+ * without learned weights the hand-set evaluation. */
+static void test_rules_file_falls_back(void **state)
+{
+    (void)state;
+    struct dr_variant intl;
+    assert_true(dr_variant_builtin("international", &intl, NULL));
+    struct dr_engine *ref = dr_engine_new(&intl, 1);
+    bool learned = strstr(dr_engine_eval_source(ref), "learned") != NULL;
+    char text[2048];
+    struct dr_variant v;
+    struct dr_error err;
+
+    snprintf(text, sizeof text, rules_text, "flying");
+    if (!dr_variant_parse(text, "mine.rules", &v, &err))
+        fail_msg("%s", err.msg);
+    struct dr_engine *e = dr_engine_new(&v, 1);
+    if (learned) {
+        assert_string_equal(dr_engine_eval_source(e), dr_engine_eval_source(ref));
+        struct dr_position pos;
+        dr_position_start(&v, &pos);
+        assert_int_equal(dr_engine_eval(e, &pos), dr_engine_eval(ref, &pos));
+    }
+    dr_engine_free(e);
+
+    snprintf(text, sizeof text, rules_text, "short");
+    if (!dr_variant_parse(text, "mine.rules", &v, &err))
+        fail_msg("%s", err.msg);
+    e = dr_engine_new(&v, 1);
+    if (learned)
+        assert_non_null(strstr(dr_engine_eval_source(e), "the nearest rules"));
+    dr_engine_free(e);
+
+    /* 6x6: no weights of that board */
+    char small[2048];
+    snprintf(text, sizeof text, rules_text, "flying");
+    char *board = strstr(text, "10x10"), *rows = strstr(text, "1-4");
+    memcpy(board, " 6x6 ", 5);
+    memcpy(rows, "1-2", 3);
+    snprintf(small, sizeof small, "%s", text);
+    if (!dr_variant_parse(small, "small.rules", &v, &err))
+        fail_msg("%s", err.msg);
+    e = dr_engine_new(&v, 1);
+    assert_non_null(strstr(dr_engine_eval_source(e), "hand-set"));
+    dr_engine_free(e);
+    dr_engine_free(ref);
+}
+
+/* A weights image and what each kind of damage gives. */
+static void test_weights_damage_refused(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("english", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    assert_true(ev.has_layout);
+    struct weights w = {.nglobal = EVAL_NGLOBAL, .nwin = ev.layout.nwin};
+    snprintf(w.variant, sizeof w.variant, "english");
+    w.count = EVAL_NGLOBAL + (size_t)ev.layout.nwin * PAT_CONFIGS;
+    w.pairs = calloc(w.count * 2, sizeof *w.pairs);
+    for (size_t i = 0; i < w.count * 2; i++)
+        w.pairs[i] = (int16_t)(rnd() % 200 - 100);
+    char path[] = "/tmp/test_eval_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    struct dr_error err;
+    assert_true(weights_write_file(path, &v, &w, &err));
+    FILE *f = fopen(path, "rb");
+    static uint8_t bytes[1 << 20];
+    size_t n = fread(bytes, 1, sizeof bytes, f);
+    fclose(f);
+    remove(path);
+    struct weights back;
+    assert_true(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_memory_equal(back.pairs, w.pairs, w.count * 4);
+    weights_free(&back);
+
+    bytes[n - 3] ^= 1;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "checksum"));
+    bytes[n - 3] ^= 1;
+    assert_false(weights_parse(bytes, n - 4, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "expected"));
+    bytes[8] = 9;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "version"));
+    bytes[8] = WEIGHTS_VERSION;
+    struct dr_variant intl;
+    assert_true(dr_variant_builtin("international", &intl, NULL));
+    assert_false(weights_parse(bytes, n, "w", &intl, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "board"));
+    bytes[0] = 'X';
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "not a weights file"));
+    weights_free(&w);
+    eval_free(&ev);
+}
+
+/* The trainer lowers the held-out loss on positions whose outcome follows
+ * a rule it can learn: the side with more men wins, and a man on a square
+ * of the left wing (a pattern) is worth half a man more. */
+static void test_trainer_reduces_loss(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("russian", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    weights_free(&ev.w); /* from the hand-set terms */
+    struct train_set train = {0}, held = {0};
+    for (int i = 0; i < 24000; i++) {
+        struct dr_position pos;
+        random_position(&v, &pos, 8 + (int)(rnd() % 12));
+        pos.kings = 0;
+        for (int s = 0; s < 2; s++)
+            pos.pieces[s] &= ~v.promo_row[s];
+        double edge = 0;
+        for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+            if (v.sq_file[sq] < 0 || v.sq_file[sq] > 1)
+                continue;
+            edge += ((pos.pieces[DR_WHITE] >> sq) & 1) - ((pos.pieces[DR_BLACK] >> sq) & 1);
+        }
+        double diff = bits_count(pos.pieces[DR_WHITE]) - bits_count(pos.pieces[DR_BLACK]);
+        float target = (float)(1 / (1 + exp(-(diff + 0.5 * edge))));
+        assert_true(train_set_add(i % 8 ? &train : &held, &ev, &pos, target));
+    }
+    struct train_params p = {.lr = 2.0, .l2 = 1e-4, .batch = 64};
+    struct trainer t;
+    assert_true(trainer_init(&t, &ev, &p));
+    double before = trainer_loss(&t, &held);
+    uint64_t seed = 7;
+    for (int e = 0; e < 4; e++)
+        trainer_epoch(&t, &train, &seed);
+    double after = trainer_loss(&t, &held);
+    if (!(after < before * 0.95))
+        fail_msg("held-out loss %.5f before, %.5f after training", before, after);
+    trainer_free(&t);
+    train_set_free(&train);
+    train_set_free(&held);
+    eval_free(&ev);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_flip_negates_every_variant),
+        cmocka_unit_test(test_builtin_weights_chosen),
+        cmocka_unit_test(test_rules_file_falls_back),
+        cmocka_unit_test(test_weights_damage_refused),
+        cmocka_unit_test(test_trainer_reduces_loss),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

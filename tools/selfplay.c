@@ -1,0 +1,198 @@
+/* Self-play games for training the evaluation (docs/tuning/README.md).
+ *
+ *   selfplay --variant V --games N --out FILE [--nodes N] [--random-plies LO-HI]
+ *            [--seed S] [--weights FILE] [--hash MIB]
+ *
+ * The engine plays both sides with a fixed node budget a move, from
+ * openings of a few random plies, under every draw rule of the variant (the
+ * game layer), with its endgame tables.  Every quiet position after the
+ * opening (the side to move has no capture) is written as one record
+ * (selfplay.h), labelled with the game's result and the search's score. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draughts/engine.h"
+#include "draughts/game.h"
+#include "draughts/loop.h"
+#include "draughts/movegen.h"
+#include "draughts/variant.h"
+#include "selfplay.h"
+
+struct options {
+    const char *variant, *out, *weights;
+    int games, random_lo, random_hi, max_plies;
+    uint64_t nodes, seed;
+    size_t hash_mib;
+};
+
+static uint64_t rng_next(uint64_t *s)
+{
+    /* splitmix64: enough for choosing openings */
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: selfplay --variant V --games N --out FILE [--nodes N] "
+                    "[--random-plies LO-HI] [--seed S] [--weights FILE] [--hash MIB]\n");
+    return 2;
+}
+
+static bool parse(int argc, char **argv, struct options *o)
+{
+    *o = (struct options){.variant = "international", .games = 100, .random_lo = 4,
+                          .random_hi = 10, .max_plies = 400, .nodes = 4000, .seed = 1,
+                          .hash_mib = 16};
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *a = argv[i], *val = argv[i + 1];
+        if (!strcmp(a, "--variant"))
+            o->variant = val;
+        else if (!strcmp(a, "--out"))
+            o->out = val;
+        else if (!strcmp(a, "--weights"))
+            o->weights = val;
+        else if (!strcmp(a, "--games"))
+            o->games = atoi(val);
+        else if (!strcmp(a, "--nodes"))
+            o->nodes = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--seed"))
+            o->seed = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--hash"))
+            o->hash_mib = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--random-plies")) {
+            if (sscanf(val, "%d-%d", &o->random_lo, &o->random_hi) != 2)
+                o->random_lo = o->random_hi = atoi(val);
+        } else
+            return false;
+    }
+    if (argc % 2 == 0)
+        return false;
+    return o->out && o->games > 0 && o->nodes > 0 && o->random_lo >= 0 &&
+           o->random_hi >= o->random_lo;
+}
+
+/* A few random plies; false when the game ended in them. */
+static bool random_opening(struct dr_game *g, int plies, uint64_t *rng)
+{
+    struct dr_movelist l;
+    for (int i = 0; i < plies; i++) {
+        if (!dr_game_legal(g, &l))
+            return false;
+        struct dr_move m = l.moves[rng_next(rng) % (uint64_t)l.count];
+        if (!dr_game_play(g, &m, NULL))
+            return false;
+    }
+    return !dr_game_over(g);
+}
+
+static int8_t white_result(enum dr_result r)
+{
+    return r == DR_WHITE_WINS ? 1 : r == DR_BLACK_WINS ? -1 : 0;
+}
+
+/* One game; its quiet positions go to out.  Returns the records written or
+ * -1 on a write error. */
+static int play_game(struct dr_engine *e, struct dr_game *g, const struct options *o,
+                     uint64_t *rng, FILE *out)
+{
+    const struct dr_variant *v = dr_game_variant(g);
+    struct dr_position start;
+    dr_position_start(v, &start);
+    do
+        dr_game_reset(g, &start);
+    while (!random_opening(g, o->random_lo + (int)(rng_next(rng) % (uint64_t)(o->random_hi -
+                                                                   o->random_lo + 1)), rng));
+    dr_engine_new_game(e);
+    struct selfplay_record recs[512];
+    int n = 0;
+    struct dr_limits limits = {.nodes = o->nodes};
+    while (!dr_game_over(g) && dr_game_ply(g) < o->max_plies) {
+        const struct dr_position *pos = dr_game_position(g);
+        struct dr_game_context ctx;
+        dr_game_engine_context(g, &ctx);
+        struct dr_move best;
+        struct dr_search_info info;
+        if (!dr_engine_search(e, pos, &ctx, &limits, NULL, NULL, &best, &info))
+            break;
+        if (!dr_has_capture(v, pos) && n < 512) {
+            int score = pos->side == DR_WHITE ? info.score : -info.score;
+            score = score > 32000 ? 32000 : score < -32000 ? -32000 : score;
+            recs[n++] = (struct selfplay_record){
+                .white = pos->pieces[DR_WHITE], .black = pos->pieces[DR_BLACK],
+                .kings = pos->kings, .side = (uint8_t)pos->side, .score = (int16_t)score,
+                .ply = (uint16_t)dr_game_ply(g)};
+        }
+        if (!dr_game_play(g, &best, NULL))
+            break;
+    }
+    if (!dr_game_over(g))
+        dr_game_adjudicate(g, DR_DRAW);
+    int8_t result = white_result(dr_game_result(g));
+    for (int i = 0; i < n; i++)
+        recs[i].result = result;
+    if (n && fwrite(recs, sizeof recs[0], (size_t)n, out) != (size_t)n)
+        return -1;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    if (!parse(argc, argv, &o))
+        return usage();
+    struct dr_variant v;
+    struct dr_error err;
+    if (!dr_variant_builtin(o.variant, &v, &err)) {
+        fprintf(stderr, "selfplay: %s\n", err.msg);
+        return 2;
+    }
+    struct dr_engine *e = dr_engine_new(&v, o.hash_mib);
+    struct dr_position start;
+    dr_position_start(&v, &start);
+    struct dr_game *g = dr_game_new(&v, &start);
+    if (!e || !g) {
+        fprintf(stderr, "selfplay: out of memory\n");
+        return 1;
+    }
+    if (o.weights && !dr_engine_load_weights(e, o.weights, &err)) {
+        fprintf(stderr, "selfplay: %s\n", err.msg);
+        return 2;
+    }
+    /* written under a temporary name, renamed when complete */
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", o.out);
+    FILE *out = fopen(tmp, "wb");
+    if (!out) {
+        fprintf(stderr, "selfplay: %s: %s\n", tmp, strerror(errno));
+        return 1;
+    }
+    uint64_t rng = o.seed;
+    long records = 0;
+    int wins[3] = {0};
+    for (int i = 0; i < o.games; i++) {
+        int n = play_game(e, g, &o, &rng, out);
+        if (n < 0) {
+            fprintf(stderr, "selfplay: %s: write failed\n", tmp);
+            return 1;
+        }
+        records += n;
+        wins[white_result(dr_game_result(g)) + 1]++;
+        if ((i + 1) % 100 == 0)
+            fprintf(stderr, "%d games, %ld positions (white %d, draws %d, black %d)\n", i + 1,
+                    records, wins[2], wins[1], wins[0]);
+    }
+    if (fclose(out) != 0 || rename(tmp, o.out) != 0) {
+        fprintf(stderr, "selfplay: %s: %s\n", o.out, strerror(errno));
+        return 1;
+    }
+    printf("%s: %d games, %ld positions (white %d, draws %d, black %d)\n", o.out, o.games,
+           records, wins[2], wins[1], wins[0]);
+    dr_game_free(g);
+    dr_engine_free(e);
+    return 0;
+}
