@@ -102,6 +102,31 @@ static void test_flip_negates_every_variant(void **state)
     }
 }
 
+/* Both ways of reading the windows give the same configurations, so that
+ * weights trained on one processor serve on any. */
+static void test_window_reading_portable(void **state)
+{
+    (void)state;
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        struct pat_layout lay;
+        assert_true(pat_layout_build(&v, &lay));
+        for (int i = 0; i < 2000; i++) {
+            struct dr_position pos;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            uint16_t a[2][PAT_MAX_WINDOWS], b[2][PAT_MAX_WINDOWS];
+            pat_indexes(&lay, pos.pieces[0], pos.pieces[1], a);
+            pat_indexes_portable(&lay, pos.pieces[0], pos.pieces[1], b);
+            for (int w = 0; w < lay.nwin; w++) {
+                assert_int_equal(a[0][w], b[0][w]);
+                assert_int_equal(a[1][w], b[1][w]);
+                assert_true(a[0][w] < PAT_CONFIGS && a[1][w] < PAT_CONFIGS);
+            }
+        }
+    }
+}
+
 /* The built-in variants with weights files use them; the others say which
  * evaluation they use. */
 static void test_builtin_weights_chosen(void **state)
@@ -278,6 +303,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flip_negates_every_variant),
+        cmocka_unit_test(test_window_reading_portable),
         cmocka_unit_test(test_builtin_weights_chosen),
         cmocka_unit_test(test_rules_file_falls_back),
         cmocka_unit_test(test_weights_damage_refused),

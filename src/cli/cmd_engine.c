@@ -178,6 +178,7 @@ int cmd_analyse(int argc, char **argv)
         fprintf(stderr, "draughts analyse: out of memory\n");
         return 1;
     }
+    printf("evaluation %s\n", dr_engine_eval_source(e));
     struct dr_move best;
     struct dr_search_info info;
     if (!dr_engine_search(e, &out.root, NULL, &limits, print_info, &out, &best, &info)) {

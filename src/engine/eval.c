@@ -114,6 +114,10 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v)
     ev->v = v;
     ev->family = family_of(v);
     ev->centre = ev->left_half = 0;
+    memset(ev->rows_done_bit, 0, sizeof ev->rows_done_bit);
+    ev->row_planes = 0;
+    while ((v->height - 1) >> ev->row_planes)
+        ev->row_planes++;
     int lo = v->width / 2 - (v->width >= 10 ? 2 : 1), hi = v->width / 2 + (v->width >= 10 ? 1 : 0);
     for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
         if (v->sq_file[sq] < 0)
@@ -125,6 +129,10 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v)
             ev->left_half |= 1ULL << sq;
         ev->rows_done[DR_WHITE][sq] = r;
         ev->rows_done[DR_BLACK][sq] = v->height - 1 - r;
+        for (int k = 0; k < 6; k++)
+            for (int side = 0; side < 2; side++)
+                if ((ev->rows_done[side][sq] >> k) & 1)
+                    ev->rows_done_bit[side][k] |= 1ULL << sq;
         for (int side = 0; side < 2; side++)
             ev->cone[side][sq] = cone_ahead(v, side, sq);
     }
@@ -167,17 +175,18 @@ static void side_features(const struct evaluator *ev, const struct dr_position *
     f[EF_CENTRE] += sign * bits_count(men & ev->centre);
     if (!(enemy & pos->kings))
         f[EF_BACK_RANK] += sign * bits_count(men & v->promo_row[!side]);
+    /* rows crossed, summed bit by bit of the row count */
     int left = 0, right = 0, runaway = 0, near = 0;
+    for (int k = 0; k < ev->row_planes; k++) {
+        uint64_t plane = men & ev->rows_done_bit[side][k];
+        left += bits_count(plane & ev->left_half) << k;
+        right += bits_count(plane & ~ev->left_half) << k;
+    }
     for (uint64_t b = men; b;) {
         int sq = bits_pop(&b);
-        int done = ev->rows_done[side][sq];
-        if ((1ULL << sq) & ev->left_half)
-            left += done;
-        else
-            right += done;
         if (!(ev->cone[side][sq] & enemy)) {
             runaway++;
-            near += done + 1;
+            near += ev->rows_done[side][sq] + 1;
         }
     }
     f[EF_ADVANCE] += sign * (left + right);

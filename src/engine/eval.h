@@ -47,6 +47,8 @@ struct evaluator {
     uint64_t cone[2][DR_MAX_SQUARES];    /* squares ahead of a man that could stop it */
     uint64_t left_half;
     int rows_done[2][DR_MAX_SQUARES];    /* rows a man has crossed from its first row */
+    uint64_t rows_done_bit[2][6];        /* squares whose rows_done has bit k set */
+    int row_planes;                      /* bits of the largest rows_done */
     /* Killer-style halts let two kings beat one; elsewhere few kings vs one
      * flying king is a draw */
     int drawn_kings_vs_lone_king;

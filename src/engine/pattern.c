@@ -53,6 +53,8 @@ bool pat_layout_build(const struct dr_variant *v, struct pat_layout *lay)
                     return false;
                 lay->off[0][lay->nwin][k] = (uint8_t)white;
                 lay->off[1][lay->nwin][k] = (uint8_t)black;
+                lay->mask[0][lay->nwin] |= ((1ULL << per_row) - 1) << white;
+                lay->mask[1][lay->nwin] |= ((1ULL << per_row) - 1) << black;
             }
             lay->nwin++;
         }
@@ -93,9 +95,15 @@ static void base3_build(struct pat_layout *lay)
         }
         lay->base3[0][g] = (uint16_t)v0;
         lay->base3[1][g] = (uint16_t)v1;
+        int r = 0;
+        for (int b = 7; b >= 0; b--)
+            r = 3 * r + ((g >> (7 - b)) & 1);
+        lay->base3_reversed[g] = (uint16_t)r;
     }
 }
 
+/* The bits of a window's rows side by side; the row count and width are
+ * constants at each call, so the loop unrolls into a few shifts. */
 static inline unsigned gather(uint64_t bb, const uint8_t *off, int nchunks, int bits)
 {
     unsigned g = 0, mask = (1u << bits) - 1;
@@ -104,16 +112,53 @@ static inline unsigned gather(uint64_t bb, const uint8_t *off, int nchunks, int 
     return g;
 }
 
+static inline void indexes_of(const struct pat_layout *lay, uint64_t white_men,
+                              uint64_t black_men, uint16_t idx[2][PAT_MAX_WINDOWS],
+                              int nchunks, int bits)
+{
+    const uint16_t *t0 = lay->base3[0], *t1 = lay->base3[1];
+    for (int w = 0; w < lay->nwin; w++) {
+        const uint8_t *ow = lay->off[0][w], *ob = lay->off[1][w];
+        idx[0][w] = (uint16_t)(t0[gather(white_men, ow, nchunks, bits)] +
+                               2 * t0[gather(black_men, ow, nchunks, bits)]);
+        idx[1][w] = (uint16_t)(t1[gather(black_men, ob, nchunks, bits)] +
+                               2 * t1[gather(white_men, ob, nchunks, bits)]);
+    }
+}
+
+#ifdef __BMI2__
+#include <immintrin.h>
+
+/* One instruction a window and colour where the processor has BMI2: its
+ * squares' bits in ascending order, which is White's view's square order
+ * and Black's reversed. */
+static inline void indexes_pext(const struct pat_layout *lay, uint64_t white_men,
+                                uint64_t black_men, uint16_t idx[2][PAT_MAX_WINDOWS])
+{
+    const uint16_t *t0 = lay->base3[0], *t1 = lay->base3_reversed;
+    for (int w = 0; w < lay->nwin; w++) {
+        uint64_t mw = lay->mask[0][w], mb = lay->mask[1][w];
+        idx[0][w] = (uint16_t)(t0[_pext_u64(white_men, mw)] + 2 * t0[_pext_u64(black_men, mw)]);
+        idx[1][w] = (uint16_t)(t1[_pext_u64(black_men, mb)] + 2 * t1[_pext_u64(white_men, mb)]);
+    }
+}
+#endif
+
 void pat_indexes(const struct pat_layout *lay, uint64_t white_men, uint64_t black_men,
                  uint16_t idx[2][PAT_MAX_WINDOWS])
 {
-    const uint16_t(*t)[256] = lay->base3;
-    int nc = lay->nchunks, bits = lay->chunk_bits;
-    for (int w = 0; w < lay->nwin; w++) {
-        const uint8_t *ow = lay->off[0][w], *ob = lay->off[1][w];
-        idx[0][w] = (uint16_t)(t[0][gather(white_men, ow, nc, bits)] +
-                               2 * t[0][gather(black_men, ow, nc, bits)]);
-        idx[1][w] = (uint16_t)(t[1][gather(black_men, ob, nc, bits)] +
-                               2 * t[1][gather(white_men, ob, nc, bits)]);
-    }
+#ifdef __BMI2__
+    indexes_pext(lay, white_men, black_men, idx);
+#else
+    pat_indexes_portable(lay, white_men, black_men, idx);
+#endif
+}
+
+void pat_indexes_portable(const struct pat_layout *lay, uint64_t white_men, uint64_t black_men,
+                          uint16_t idx[2][PAT_MAX_WINDOWS])
+{
+    if (lay->chunk_bits == 2)
+        indexes_of(lay, white_men, black_men, idx, 4, 2);
+    else
+        indexes_of(lay, white_men, black_men, idx, 2, 4);
 }

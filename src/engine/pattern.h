@@ -33,6 +33,9 @@ struct pat_layout {
                                                         its lowest square */
     int start_men;            /* men of both sides at the start (the phase scale) */
     uint16_t base3[2][256];   /* [view][gathered bits]: base-3 value of a chunk set */
+    uint64_t mask[2][PAT_MAX_WINDOWS]; /* [view][window]: its squares */
+    uint16_t base3_reversed[256]; /* the same for bits gathered in ascending order
+                                     (pext) in Black's view: the last square first */
 };
 
 /* The windows of v's board; false when the board has no such layout (a
@@ -47,5 +50,9 @@ bool pat_layout_same(const struct pat_layout *a, const struct pat_layout *b);
  * it, idx[1][w] as Black does. */
 void pat_indexes(const struct pat_layout *lay, uint64_t white_men, uint64_t black_men,
                  uint16_t idx[2][PAT_MAX_WINDOWS]);
+
+/* The same without BMI2's pext (what pat_indexes does on other processors). */
+void pat_indexes_portable(const struct pat_layout *lay, uint64_t white_men, uint64_t black_men,
+                          uint16_t idx[2][PAT_MAX_WINDOWS]);
 
 #endif
