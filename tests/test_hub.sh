@@ -69,6 +69,17 @@ out=$(printf 'hub\ninit\npos pos=start\nlevel infinite\ngo analyze\nstop\nquit\n
 expect "an immediate stop ends an infinite search" "$out" '^done move='
 expect "an immediate stop: no hang" "$out" '^exit=0$'
 
+# a line longer than the input buffer is rejected whole: one error, and no
+# tail of it runs as a command (the " go think" at its end must not search)
+long=$(head -c 16384 /dev/zero | tr '\0' 'x')
+out=$(printf 'hub\ninit\npos pos=start\nlevel depth=2\n%s go think\n%s\nping\nquit\n' "$long" \
+      "$(head -c 9000 /dev/zero | tr '\0' 'y')" | timeout 30 "$bin" hub 2>&1)
+expect "an over-long line is refused" "$out" '^error message="line too long'
+if printf '%s\n' "$out" | grep -q '^done move='; then bad "the tail of an over-long line ran as a command"; else ok; fi
+n=$(printf '%s\n' "$out" | grep -c '^error')
+if [ "$n" -eq 2 ]; then ok; else bad "two over-long lines gave $n errors, not 2"; fi
+expect "after an over-long line the next one is read" "$out" '^pong$'
+
 # a match between two of us: the summary line with the score, Elo and LOS
 out=$(timeout 120 "$bin" match --engine1 "$bin hub" --engine2 "$bin hub" --variant english \
       --games 2 --depth 1 --seed 3 2>&1)

@@ -64,6 +64,8 @@ static bool wait_for(struct hub_client *c, const char *want, struct hub_line *li
                 c->dead = true;
             return false;
         }
+        if (got == HUB_LINE_TOO_LONG)
+            continue; /* no answer of ours is that long */
         if (hub_parse(text, line, why, sizeof why) && !strcmp(line->command, want))
             return true;
         if (hub_parse(text, line, why, sizeof why) && !strcmp(line->command, "id")) {

@@ -253,6 +253,10 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
     }
     if (got == 0)
         return;
+    if (got == HUB_LINE_TOO_LONG) {
+        error(h, "line too long (over " HUB_LINE_MAX_TEXT " bytes): ignored whole");
+        return;
+    }
     struct hub_line l;
     if (!hub_parse(text, &l, why, sizeof why)) {
         if (strcmp(why, "empty line"))
@@ -425,6 +429,10 @@ int hub_serve(int in_fd, FILE *out)
             break;
         if (got == 0)
             continue;
+        if (got == HUB_LINE_TOO_LONG) {
+            error(h, "line too long (over " HUB_LINE_MAX_TEXT " bytes): ignored whole");
+            continue;
+        }
         struct hub_line l;
         if (!hub_parse(text, &l, why, sizeof why)) {
             if (strcmp(why, "empty line"))

@@ -99,32 +99,57 @@ void hub_reader_init(struct hub_reader *r, int fd)
     r->fd = fd;
     r->len = 0;
     r->eof = false;
+    r->discarding = false;
 }
 
-/* A line from the buffer, if a whole one is there (an over-long line is cut). */
-static bool take_line(struct hub_reader *r, char *out, size_t size)
+/* A line from the buffer, if a whole one is there: 1 with the line in out,
+ * 2 when the line was longer than out (it is dropped whole, up to its
+ * newline, however long: no tail of it may pass for a command), 0 when
+ * more input is needed. */
+static int take_line(struct hub_reader *r, char *out, size_t size)
 {
     char *nl = memchr(r->buf, '\n', r->len);
-    if (!nl && r->len < sizeof r->buf && !r->eof)
-        return false;
-    if (!nl && r->len == 0)
-        return false;
+    if (r->discarding) {
+        if (!nl) {
+            r->len = 0;
+            if (!r->eof)
+                return 0;
+            r->discarding = false;
+            return 2;
+        }
+        r->discarding = false;
+        size_t used = (size_t)(nl - r->buf) + 1;
+        memmove(r->buf, r->buf + used, r->len - used);
+        r->len -= used;
+        return 2;
+    }
+    if (!nl && r->len == sizeof r->buf) {
+        r->discarding = true; /* no newline in a full buffer: read on to it */
+        r->len = 0;
+        return 0;
+    }
+    if (!nl && (!r->eof || r->len == 0))
+        return 0;
     size_t n = nl ? (size_t)(nl - r->buf) : r->len;
-    size_t copy = n < size - 1 ? n : size - 1;
-    memcpy(out, r->buf, copy);
-    out[copy] = 0;
     size_t used = nl ? n + 1 : n;
+    int got = 2;
+    if (n < size) {
+        memcpy(out, r->buf, n);
+        out[n] = 0;
+        got = 1;
+    }
     memmove(r->buf, r->buf + used, r->len - used);
     r->len -= used;
-    return true;
+    return got;
 }
 
 int hub_read_line(struct hub_reader *r, char *out, size_t size, int timeout_ms)
 {
     for (;;) {
-        if (take_line(r, out, size))
-            return 1;
-        if (r->eof)
+        int got_line = take_line(r, out, size);
+        if (got_line)
+            return got_line;
+        if (r->eof && !r->discarding)
             return -1;
         struct pollfd p = {r->fd, POLLIN, 0};
         int ready = poll(&p, 1, timeout_ms);

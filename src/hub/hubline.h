@@ -8,6 +8,7 @@
 
 #define HUB_MAX_ARGS 32
 #define HUB_LINE_MAX 8192
+#define HUB_LINE_MAX_TEXT "8191"
 
 struct hub_line {
     char buf[HUB_LINE_MAX];
@@ -30,10 +31,13 @@ struct hub_reader {
     char buf[HUB_LINE_MAX * 2];
     size_t len;
     bool eof;
+    bool discarding; /* in a line too long for the buffer: dropped up to its newline */
 };
 
 void hub_reader_init(struct hub_reader *r, int fd);
-/* 1: a line in out; 0: none within timeout_ms (-1 waits); -1: end of input */
+/* 1: a line in out; HUB_LINE_TOO_LONG: a line longer than size was read
+ * and dropped whole; 0: none within timeout_ms (-1 waits); -1: end of input */
+#define HUB_LINE_TOO_LONG 2
 int hub_read_line(struct hub_reader *r, char *out, size_t size, int timeout_ms);
 
 #endif
