@@ -1,13 +1,15 @@
 /* Self-play games for training the evaluation (docs/tuning/README.md).
  *
  *   selfplay --variant V --games N --out FILE [--nodes N] [--random-plies LO-HI]
- *            [--seed S] [--weights FILE] [--hash MIB]
+ *            [--seed S] [--weights FILE|hand-set] [--hash MIB]
  *
  * The engine plays both sides with a fixed node budget a move, from
  * openings of a few random plies, under every draw rule of the variant (the
  * game layer), with its endgame tables.  Every quiet position after the
  * opening (the side to move has no capture) is written as one record
- * (selfplay.h), labelled with the game's result and the search's score. */
+ * (selfplay.h), labelled with the game's result and the search's score.
+ * The engine evaluates with the weights compiled in, those of --weights
+ * FILE, or with --weights hand-set the hand-set ones (generation 0). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +41,7 @@ static uint64_t rng_next(uint64_t *s)
 static int usage(void)
 {
     fprintf(stderr, "usage: selfplay --variant V --games N --out FILE [--nodes N] "
-                    "[--random-plies LO-HI] [--seed S] [--weights FILE] [--hash MIB]\n");
+                    "[--random-plies LO-HI] [--seed S] [--weights FILE|hand-set] [--hash MIB]\n");
     return 2;
 }
 
@@ -159,7 +161,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: out of memory\n");
         return 1;
     }
-    if (o.weights && !dr_engine_load_weights(e, o.weights, &err)) {
+    if (o.weights && !dr_engine_load_weights(e, strcmp(o.weights, "hand-set") ? o.weights : NULL,
+                                             &err)) {
         fprintf(stderr, "selfplay: %s\n", err.msg);
         return 2;
     }
@@ -190,7 +193,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: %s: %s\n", o.out, strerror(errno));
         return 1;
     }
-    printf("%s: %d games, %ld positions (white %d, draws %d, black %d)\n", o.out, o.games,
+    printf("%s: %s; %d games, %ld positions (white %d, draws %d, black %d)\n", o.out,
+           dr_engine_eval_source(e), o.games,
            records, wins[2], wins[1], wins[0]);
     dr_game_free(g);
     dr_engine_free(e);

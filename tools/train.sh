@@ -4,28 +4,37 @@
 #   tools/train.sh VARIANT [GAMES]
 #
 # Builds the tools (build-tools/), plays GAMES self-play games (default 16000)
-# in two processes with the evaluation compiled in now, then trains from
-# those positions, starting from the weights compiled in (or from the
-# hand-set terms when there are none) and writes weights/VARIANT.weights.
-# Rebuild and run it again for the next generation.  Environment: GEN (the
-# generation, 0: it picks the seeds and data names), NODES (a move's node
-# budget, 4000), DATA (where the raw positions go, ../train-data: out of git),
+# with the evaluation compiled in now, split over PROCS processes, then
+# trains from those positions and writes weights/VARIANT.weights.
+# Generation 0 plays with the hand-set evaluation and trains from its terms
+# and empty patterns; a later one plays with and starts from the weights
+# compiled in.  Rebuild (cmake --build) and run it again
+# with GEN=1, 2, ... for the next generation.  Environment: GEN (0: picks the
+# seeds and the data files' names), PROCS (2), NODES (a move's node budget,
+# 4000), DATA (where the raw positions go: ../train-data, out of git),
 # TRAIN_ARGS (more options for tools/train, e.g. "--lambda 1 --epochs 8").
 set -eu
 V=${1:?usage: tools/train.sh VARIANT [GAMES]}
 GAMES=${2:-16000}
 GEN=${GEN:-0}
+PROCS=${PROCS:-2}
 NODES=${NODES:-4000}
 DATA=${DATA:-../train-data}
 cmake -S . -B build-tools -DDRAUGHTS_TOOLS=ON -DDRAUGHTS_TESTS=OFF >/dev/null
 cmake --build build-tools -j2 --target selfplay train >/dev/null
 mkdir -p "$DATA"
-half=$((GAMES / 2))
-for k in 1 2; do
-    build-tools/selfplay --variant "$V" --games "$half" --nodes "$NODES" \
+weights=
+[ "$GEN" = 0 ] && weights="--weights hand-set"
+k=1
+while [ "$k" -le "$PROCS" ]; do
+    # shellcheck disable=SC2086
+    build-tools/selfplay --variant "$V" --games $((GAMES / PROCS)) --nodes "$NODES" $weights \
         --seed $((1000 * GEN + k)) --out "$DATA/$V-g$GEN-$k.bin" &
+    k=$((k + 1))
 done
 wait
+scratch=
+[ "$GEN" = 0 ] && scratch=--from-scratch
 # shellcheck disable=SC2086
-build-tools/train --variant "$V" --out "weights/$V.weights" ${TRAIN_ARGS:-} \
-    "$DATA/$V-g$GEN-1.bin" "$DATA/$V-g$GEN-2.bin"
+build-tools/train --variant "$V" --out "weights/$V.weights" $scratch ${TRAIN_ARGS:-} \
+    "$DATA/$V-g$GEN-"*.bin

@@ -84,8 +84,9 @@ int dr_engine_eval(const struct dr_engine *e, const struct dr_position *pos);
  * or "hand-set weights (...)" for a board without learned weights. */
 const char *dr_engine_eval_source(const struct dr_engine *e);
 
-/* Evaluate with the weights file at path (made by tools/train) until the
- * variant changes; false with the reason when it does not fit. */
+/* Evaluate with the weights file at path (made by tools/train), or with the
+ * hand-set weights when path is NULL, until the variant changes; false with
+ * the reason when the file does not fit. */
 bool dr_engine_load_weights(struct dr_engine *e, const char *path, struct dr_error *err);
 
 #endif

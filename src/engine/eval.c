@@ -150,6 +150,11 @@ void eval_free(struct evaluator *ev)
 bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *err)
 {
     struct weights w;
+    if (!path) {
+        weights_free(&ev->w);
+        snprintf(ev->source, sizeof ev->source, "hand-set weights (%s)", ev->family->name);
+        return true;
+    }
     if (!ev->has_layout) {
         dr_error_set(err, "%s: %s's board has no pattern windows", path, ev->v->name);
         return false;

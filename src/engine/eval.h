@@ -66,7 +66,7 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v);
 void eval_free(struct evaluator *ev);
 
 /* Use the weights file at path instead (false, with the reason, when it
- * does not fit the variant's board). */
+ * does not fit the variant's board); path NULL: the hand-set weights. */
 bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *err);
 
 /* The learned evaluation's inputs: the global terms (White minus Black) and
