@@ -423,6 +423,66 @@ static void test_capped_player(void **state)
     dr_game_free(g);
 }
 
+/* A line of `plies` quiet king moves from the game's position, each to a
+ * position not seen before and leaving the opponent no capture, checking
+ * that the game is not over before its end (depth first, undoing dead
+ * ends). */
+static bool quiet_king_line(struct dr_game *g, const struct dr_variant *v, int plies)
+{
+    if (plies == 0)
+        return true;
+    if (dr_game_over(g))
+        fail_msg("over %d plies early", plies);
+    struct dr_movelist l;
+    dr_game_legal(g, &l);
+    for (int i = 0; i < l.count; i++) {
+        struct dr_position next = *dr_game_position(g);
+        if (l.moves[i].captures || !((next.kings >> l.moves[i].from) & 1))
+            continue;
+        dr_make(v, &next, &l.moves[i]);
+        bool seen = false;
+        for (int k = 0; k <= dr_game_ply(g); k++)
+            seen |= dr_position_equal(dr_game_position_at(g, k), &next);
+        if (seen || dr_has_capture(v, &next))
+            continue;
+        assert_true(dr_game_play(g, &l.moves[i], NULL));
+        if (quiet_king_line(g, v, plies - 1))
+            return true;
+        assert_true(dr_game_undo(g));
+    }
+    return false;
+}
+
+/* From fen, `plies` quiet king moves end the game in a draw for `reason`,
+ * and not one ply earlier. */
+static void play_out_counter(const char *variant, const char *fen, int plies,
+                             enum dr_reason reason)
+{
+    struct dr_variant v;
+    struct dr_game *g = new_game(variant, NULL, fen, &v);
+    if (!quiet_king_line(g, &v, plies))
+        fail_msg("%s %s: no line of %d quiet king moves", variant, fen, plies);
+    if (!dr_game_over(g) || dr_game_result(g) != DR_DRAW || dr_game_reason(g) != reason)
+        fail_msg("%s %s: not drawn by the counter after %d plies", variant, fen, plies);
+    dr_game_free(g);
+}
+
+/* Killer 8x8 keeps Brazilian's draw rules: a lone king against three pieces
+ * with a king is drawn after 10 moves each (20 plies), against two after 5
+ * each (10); Brazilian the same. */
+static void test_killer8_brazilian_material_counters(void **state)
+{
+    (void)state;
+    const char *variants[] = {"killer8", "brazilian"};
+    for (int i = 0; i < 2; i++) {
+        play_out_counter(variants[i], "W:WKa1,Kc1,Ke1:BKf8", 20, DR_REASON_ENDGAME_RULE);
+        play_out_counter(variants[i], "W:WKa1,Kc1:BKf8", 10, DR_REASON_ENDGAME_RULE);
+        play_out_counter(variants[i], "W:WKe1,a3:BKf8", 10, DR_REASON_ENDGAME_RULE);
+        /* one king against one: the short count too */
+        play_out_counter(variants[i], "W:WKa1:BKf8", 10, DR_REASON_ENDGAME_RULE);
+    }
+}
+
 static void test_engine_games(void **state)
 {
     (void)state;
@@ -590,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_undo_against_engine),
         cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),
+        cmocka_unit_test(test_killer8_brazilian_material_counters),
         cmocka_unit_test(test_new_game_keeps_setup),
         cmocka_unit_test(test_resign_while_engine_thinks),
         cmocka_unit_test(test_autosave_and_resume),

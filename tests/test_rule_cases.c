@@ -66,6 +66,9 @@ static const struct rule_case killer_cases[] = {
      "46x17x22x37 46x11x22x37 46x6x22x37 46x34x29x37 46x40x29x37 46x45x29x37"},
     /* j10 (5) - i9 - h8 - g7 - f6 (23, white king) - e5 (28). */
     {"killer halt: Black king takes a White king (oracle)", "killer", "B:WK23:BK5", "5x28x23"},
+    /* a1 (46) - b2 (41) - c3 (37) - d4 (32): two men in a row cannot be jumped */
+    {"killer: a king jumps one piece at a time, two in a row block it", "killer",
+     "W:WK46:B32,37", "46-41"},
 };
 
 /* ---------------------------------------------------------------------------------------
@@ -93,6 +96,8 @@ static const struct rule_case killer8_cases[] = {
      "W:WKd2:BKc3,Ke3,c5,e5", "d2xd2xc3xe3xc5xe5"},
     {"brazilian contrast: the same loop without halt", "brazilian", "W:WKd2:Bc3,Ke3,c5,e5",
      "d2xc1xc3xe3xc5xe5 d2xd2xc3xe3xc5xe5 d2xe1xc3xe3xc5xe5"},
+    {"killer8: a king jumps one piece at a time, two in a row block it", "killer8",
+     "W:WKa1:Bc3,d4", "a1-b2"},
 };
 
 /* ---------------------------------------------------------------------------------------
@@ -241,6 +246,10 @@ static const struct rule_case armenian_cases[] = {
     {"armenian promotion at the end only: three jumps along the last rank (oracle)",
      "armenian", "W:Wc6:Bc7,d8,f8", "c6xg8xc7xd8xf8"},
     {"armenian majority (oracle)", "armenian", "W:Wa2,h2:Ba3,h3,a5", "a2xa6xa3xa5"},
+    /* d4 x d5 (a king) alone, or d4 x c4 -> b4 x b5 -> b6: two men.  Were a king worth
+     * more than one piece, the single capture would tie or win. */
+    {"armenian majority: a captured king counts as one piece", "armenian",
+     "W:Wd4:BKd5,c4,b5", "d4xb6xc4xb5"},
 };
 
 /* ---------------------------------------------------------------------------------------
@@ -360,9 +369,50 @@ RULE_TEST(international)
 RULE_TEST(russian)
 RULE_TEST(english)
 
+/* Killer (10x10 and 8x8): "a man that reaches the promotion row during a
+ * capture sequence does not promote"; one whose capture ends there does. */
+static void test_killer_promotion_only_at_move_end(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen, *move, *to;
+        bool crowned;
+    } cases[] = {
+        /* f8 (13) x g9 (9) -> h10 (4) x i9 (10) -> j8 (15): passes row 10 */
+        {"killer", "W:W13:B9,10", "13x15x9x10", "15", false},
+        {"killer", "W:W13:B9", "13x4x9", "4", true},
+        {"killer8", "W:Wd6:Be7,g7", "d6xh6xe7xg7", "h6", false},
+        {"killer8", "W:Wd6:Be7", "d6xf8xe7", "f8", true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dr_variant v;
+        struct dr_position pos;
+        struct dr_error err;
+        assert_true(dr_variant_builtin(cases[i].variant, &v, &err));
+        assert_true(dr_fen_parse(&v, cases[i].fen, &pos, &err));
+        struct dr_movelist l;
+        assert_int_equal(dr_gen_moves(&v, &pos, &l), 1);
+        char text[DR_MOVE_TEXT_LEN];
+        dr_move_canonical(&v, &l.moves[0], text);
+        assert_string_equal(text, cases[i].move);
+        dr_make(&v, &pos, &l.moves[0]);
+        int sq = -1;
+        for (int b = 0; b < DR_MAX_SQUARES; b++)
+            if (pos.pieces[DR_WHITE] >> b & 1)
+                sq = b;
+        char name[DR_SQUARE_NAME_LEN];
+        dr_square_name(&v, sq, name);
+        assert_string_equal(name, cases[i].to);
+        if (((pos.kings >> sq) & 1) != cases[i].crowned)
+            fail_msg("%s %s: the man on %s is %s", cases[i].variant, cases[i].move, name,
+                     cases[i].crowned ? "not crowned" : "crowned in passing");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_killer_promotion_only_at_move_end),
         cmocka_unit_test(test_killer),    cmocka_unit_test(test_killer8),
         cmocka_unit_test(test_german),    cmocka_unit_test(test_italian),
         cmocka_unit_test(test_pool),      cmocka_unit_test(test_armenian),

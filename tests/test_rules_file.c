@@ -238,13 +238,12 @@ static void test_killer8(void **state)
     assert_int_equal(k.width, 8);
     assert_int_equal(k.notation, DR_NOTATION_ALGEBRAIC);
     assert_int_equal(k.draw_kings_only_plies, 50);
-    assert_int_equal(k.draw_1k_vs_3_plies, 0);
-    assert_int_equal(k.draw_1k_vs_2_plies, 0);
+    /* Brazilian's draw rules, the material counters included (issue 17) */
+    assert_int_equal(k.draw_1k_vs_3_plies, 20);
+    assert_int_equal(k.draw_1k_vs_2_plies, 10);
     assert_string_equal(k.pdn_gametype, "26,W,8,8,A0,0");
     assert_string_equal(k.pdn_variant_tag, "Killer 8x8");
-    check_diff(&k, &b,
-               "name description pdn_variant_tag king_halt draw_1k_vs_3_plies "
-               "draw_1k_vs_2_plies");
+    check_diff(&k, &b, "name description pdn_variant_tag king_halt");
 }
 
 static void test_brazilian(void **state)
