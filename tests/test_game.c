@@ -483,6 +483,65 @@ static void test_killer8_brazilian_material_counters(void **state)
     }
 }
 
+/* Every move counter of every variant at its real value, from positions
+ * where it alone runs (the rules files; issue 17): kings-only moves, and the
+ * material counts (a lone king against three or two pieces with a king, three
+ * kings against one). */
+static void test_draw_counters_real_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen;
+        int plies;
+        enum dr_reason reason;
+    } cases[] = {
+        {"brazilian", "W:WKa1,Kc1:BKf8,Kh8", 50, DR_REASON_KINGS_ONLY},
+        {"killer8", "W:WKa1,Kc1:BKf8,Kh8", 50, DR_REASON_KINGS_ONLY},
+        {"international", "W:WK46,K47:BK4,K5", 50, DR_REASON_KINGS_ONLY},
+        {"international", "W:WK46,K47,K48:BK4", 32, DR_REASON_ENDGAME_RULE},
+        {"international", "W:WK46,K47:BK4", 10, DR_REASON_ENDGAME_RULE},
+        {"killer", "W:WK46,K47:BK4", 50, DR_REASON_KINGS_ONLY},
+        {"killer", "W:WK46,K47,K48:BK4", 50, DR_REASON_KINGS_ONLY},
+        {"pool", "W:WK29,K30:BK3,K4", 50, DR_REASON_KINGS_ONLY},
+        {"pool", "W:WK29,K30,K31:BK3", 26, DR_REASON_ENDGAME_RULE},
+        {"italian", "W:WK29,K30:BK3,K4", 80, DR_REASON_KINGS_ONLY},
+        {"english", "W:WK29,K30:BK3,K4", 100, DR_REASON_KINGS_ONLY},
+        {"russian", "W:WKa1,Kc1:BKf8,Kh8", 30, DR_REASON_KINGS_ONLY},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        play_out_counter(cases[i].variant, cases[i].fen, cases[i].plies, cases[i].reason);
+}
+
+/* German and Armenian: a position repeated for the third time draws, the
+ * second time does not. */
+static void test_threefold_repetition_german_armenian(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *fen, *cycle[4];
+    } cases[] = {
+        {"german", "W:WKa1:BKg1", {"a1-b2", "g1-h2", "b2-a1", "h2-g1"}},
+        {"armenian", "W:WKa1:BKh8", {"a1-a2", "h8-h7", "a2-a1", "h7-h8"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct dr_variant v;
+        struct dr_game *g = new_game(cases[i].variant, NULL, cases[i].fen, &v);
+        for (int ply = 0; ply < 8; ply++) {
+            if (dr_game_over(g))
+                fail_msg("%s: over after %d plies (the start position twice)",
+                         cases[i].variant, ply);
+            struct dr_move m;
+            struct dr_error err;
+            if (!dr_move_parse(&v, dr_game_position(g), cases[i].cycle[ply % 4], &m, &err))
+                fail_msg("%s: %s", cases[i].variant, err.msg);
+            assert_true(dr_game_play(g, &m, NULL));
+        }
+        if (!dr_game_over(g) || dr_game_reason(g) != DR_REASON_REPETITION)
+            fail_msg("%s: the third occurrence does not draw", cases[i].variant);
+        dr_game_free(g);
+    }
+}
+
 static void test_engine_games(void **state)
 {
     (void)state;
@@ -651,6 +710,8 @@ int main(void)
         cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),
         cmocka_unit_test(test_killer8_brazilian_material_counters),
+        cmocka_unit_test(test_draw_counters_real_values),
+        cmocka_unit_test(test_threefold_repetition_german_armenian),
         cmocka_unit_test(test_new_game_keeps_setup),
         cmocka_unit_test(test_resign_while_engine_thinks),
         cmocka_unit_test(test_autosave_and_resume),
