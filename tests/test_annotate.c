@@ -211,6 +211,29 @@ static void test_armenian_game(void **state)
                     3);
 }
 
+/* A comment of any length survives annotation whole, after the score
+ * (a fixed 1,024-byte buffer once cut it). */
+static void test_long_comment_kept(void **state)
+{
+    (void)state;
+    size_t n = 200000;
+    char *comment = malloc(n + 1), *pdn = malloc(n + 512);
+    for (size_t i = 0; i < n; i++)
+        comment[i] = (char)('a' + i % 26);
+    comment[n] = 0;
+    snprintf(pdn, n + 512, "[Event \"t\"]\n[FEN \"W:W32,42,46:B23,13,5\"]\n\n"
+                           "1. 46-41 {%s} 13-19 *\n", comment);
+    struct dr_pdn_file f = read_text(pdn);
+    study(f.games[0], 4);
+    const char *got = f.games[0]->root.child->comment;
+    int score;
+    assert_true(dr_annotate_parse_score(got, &score));
+    assert_non_null(strstr(got, comment));
+    dr_pdn_file_free(&f);
+    free(comment);
+    free(pdn);
+}
+
 /* The end of a won game is a win, not a search; an early stop is honoured. */
 static bool stop_after_two(void *arg, int done, int total, int index)
 {
@@ -258,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_chances),           cmocka_unit_test(test_marks),
         cmocka_unit_test(test_international_game), cmocka_unit_test(test_english_game),
         cmocka_unit_test(test_armenian_game),     cmocka_unit_test(test_line_end_and_stop),
+        cmocka_unit_test(test_long_comment_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -178,18 +178,28 @@ bool dr_annotate_parse_score(const char *comment, int *score)
 /* text with any "[%eval ...]" taken out, after "[%eval X]". */
 static bool set_eval_comment(struct dr_pdn_game *g, struct dr_pdn_node *node, int score)
 {
-    char eval[32], buf[1024];
+    char eval[32];
     dr_annotate_format_score(score, eval, sizeof eval);
-    int len = snprintf(buf, sizeof buf, "[%%eval %s]", eval);
     const char *old = node->comment ? node->comment : "";
-    while (*old && len < (int)sizeof buf - 1) {
+    /* as long as the user's text needs: no comment is ever cut */
+    size_t size = strlen(old) * 2 + 64;
+    char *buf = malloc(size);
+    if (!buf)
+        return false;
+    size_t len = (size_t)snprintf(buf, size, "[%%eval %s]", eval);
+    while (*old) {
         const char *cmd = strstr(old, "[%eval");
         const char *close = cmd ? strchr(cmd, ']') : NULL;
         size_t keep = close ? (size_t)(cmd - old) : strlen(old);
-        len += snprintf(buf + len, sizeof buf - (size_t)len, " %.*s", (int)keep, old);
+        buf[len++] = ' ';
+        memcpy(buf + len, old, keep);
+        len += keep;
         old = close ? close + 1 : old + keep;
     }
-    return dr_pdn_set_comment(g, node, buf);
+    buf[len] = 0;
+    bool ok = dr_pdn_set_comment(g, node, buf);
+    free(buf);
+    return ok;
 }
 
 /* The engine's line from parent, as a variation beside the move played. */
