@@ -426,7 +426,9 @@ static bool build_class(struct egtb *t, int ci, struct dr_movelist *l, const ato
             ok = push(q, 0, idx);
     }
     if (ok && t->needs) {
-        c->need = malloc(c->size);
+        /* zeroed: a drawn position's need stays 0, so that the tables
+         * (and their files) are a pure function of the rules */
+        c->need = calloc(c->size, 1);
         ok = c->need != NULL;
     }
     ok = ok && solve(t, &pl, p, q, c->need);
