@@ -598,6 +598,19 @@ static void test_parse_combinations(void **state)
                       "'start_rows'", NULL);
     check_parse_error("base = international\nname = b\nstart_rows = 6\n", "my.rules",
                       "'start_rows'", NULL);
+    /* rules that cannot be played (issue 15): a number past every board,
+     * armies that touch, named with the line that set them */
+    check_parse_error("base = brazilian\nname = b\nstart_rows = 2147483647\n", "my.rules:3:",
+                      "'start_rows'", "16");
+    check_parse_error("base = brazilian\nname = b\nstart_rows = 1-4\n", "my.rules:3:",
+                      "'start_rows'", "empty row");
+    check_parse_error("base = international\nname = i8\nboard = 8x8\n", "my.rules",
+                      "'start_rows' (as inherited", "empty row");
+    check_parse_error("base = turkish\nname = t6\nboard = 6x6\n", "my.rules", "'start_rows'",
+                      "empty row");
+    /* no legal first move: men that only step backwards */
+    check_parse_error("name = back\nman_move_dirs = diagonal_backward\n",
+                      "my.rules", "no legal move", NULL);
     /* odd width on a dark board */
     check_parse_error("base = brazilian\nname = b\nboard = 9x8\n", "my.rules", "'board'",
                       "even");
@@ -612,8 +625,8 @@ static void test_parse_combinations(void **state)
     /* and fine combinations are fine: a minimal file uses the defaults */
     struct dr_variant v = parse_ok("name = tiny\nboard = 6x6\nstart_rows = 2\n");
     assert_int_equal(v.nsquares, 18);
-    v = parse_ok("base = turkish\nname = t6\nboard = 6x6\n");
-    assert_int_equal(v.nsquares, 36);
+    v = parse_ok("base = turkish\nname = t6\nboard = 6x8\n");
+    assert_int_equal(v.nsquares, 48);
 }
 
 /* ---------------------------------------------------------------- files */

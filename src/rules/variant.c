@@ -12,6 +12,8 @@
 #include "builtin_rules.h"
 #include "geometry.h"
 #include "movegen_instance.h"
+#include "draughts/movegen.h"
+#include "draughts/position.h"
 
 /* Directions relative to the mover, in the order of enum dr_dir for White. */
 enum { REL_F = 1 << 0, REL_FR = 1 << 1, REL_R = 1 << 2, REL_BR = 1 << 3,
@@ -49,10 +51,15 @@ static void variant_defaults(struct dr_variant *v)
     v->start_row_lo = 1;
     v->start_row_hi = 3;
     v->first_player = DR_WHITE;
-    v->man_move_dirs[0] = REL_FL | REL_FR;
-    v->man_capture_dirs[0] = DIAGONALS;
-    v->king_move_dirs[0] = DIAGONALS;
-    v->king_capture_dirs[0] = DIAGONALS;
+    /* Black's directions are White's turned half a circle (as parse_dirs
+     * sets them); defaults that gave only White's left Black without a move */
+    uint8_t *dirs[] = {v->man_move_dirs, v->man_capture_dirs, v->king_move_dirs,
+                       v->king_capture_dirs};
+    uint8_t white[] = {REL_FL | REL_FR, DIAGONALS, DIAGONALS, DIAGONALS};
+    for (int i = 0; i < 4; i++) {
+        dirs[i][DR_WHITE] = white[i];
+        dirs[i][DR_BLACK] = (uint8_t)((white[i] << 4) | (white[i] >> 4));
+    }
     v->king_flying = true;
     v->men_capture_kings = true;
     v->precedence = DR_PREC_MAJORITY;
@@ -67,12 +74,30 @@ static void variant_defaults(struct dr_variant *v)
     v->draw_kings_only_plies = 0;
 }
 
+#define MAX_KEYS 64
+
 struct parser {
     const char *source;
     int line;
     const char *key;
     struct dr_error *err;
+    /* where each key was set, for the checks made once all are known */
+    char keys[MAX_KEYS][40];
+    int key_lines[MAX_KEYS], nkeys;
 };
+
+static void note_key(struct parser *p, const char *key)
+{
+    for (int i = 0; i < p->nkeys; i++)
+        if (!strcmp(p->keys[i], key)) {
+            p->key_lines[i] = p->line;
+            return;
+        }
+    if (p->nkeys < MAX_KEYS) {
+        snprintf(p->keys[p->nkeys], sizeof p->keys[0], "%s", key);
+        p->key_lines[p->nkeys++] = p->line;
+    }
+}
 
 static bool fail(struct parser *p, const char *what, const char *value)
 {
@@ -174,8 +199,8 @@ static bool parse_rows(struct parser *p, const char *s, struct dr_variant *v)
     } else {
         return fail(p, "expected rows such as 1-4, not", s);
     }
-    if (lo < 1 || hi < lo)
-        return fail(p, "expected rows such as 1-4, not", s);
+    if (lo < 1 || hi < lo || hi > 16)
+        return fail(p, "expected rows from 1 to at most 16, such as 1-4, not", s);
     v->start_row_lo = lo;
     v->start_row_hi = hi;
     return true;
@@ -283,7 +308,9 @@ static bool apply_key(struct parser *p, const char *key, const char *val, struct
 }
 
 /* Impossible combinations, found after every key is known. */
-static bool validate(const char *source, struct dr_variant *v, struct dr_error *err)
+static bool start_position_playable(struct dr_variant *v, const char **why);
+
+static bool validate(const struct parser *p, struct dr_variant *v, struct dr_error *err)
 {
     const char *why = NULL, *key = NULL;
     uint8_t dirs_used = v->man_move_dirs[0] | v->man_capture_dirs[0] | v->king_move_dirs[0] |
@@ -296,21 +323,64 @@ static bool validate(const char *source, struct dr_variant *v, struct dr_error *
         key = "board", why = "a dark-square board needs an even width";
     else if (v->all_squares && !v->a1_dark)
         key = "a1", why = "a1 = light only applies to dark-square boards";
-    else if (2 * v->start_row_hi > v->height)
-        key = "start_rows", why = "the two armies' start rows overlap or do not fit the board";
+    else if (2 * v->start_row_hi >= v->height)
+        key = "start_rows", why = "the two armies' start rows must leave an empty row between "
+                                  "them on the board";
     else if (v->king_halt && !v->king_flying)
         key = "king_halt_behind_captured_king", why = "the killer halt needs flying kings";
     else if (v->king_must_land_to_continue && !v->king_flying)
         key = "king_must_land_to_continue", why = "only flying kings choose a landing square";
     else if (geometry_bits(v) > 64)
         key = "board", why = "the board's bit layout needs more than 64 bits";
+    if (!why) {
+        geometry_build(v);
+        v->movegen = movegen_instance_of(v);
+        if (!start_position_playable(v, &why))
+            key = "start_rows";
+    }
     if (why) {
-        dr_error_set(err, "%s: key '%s': %s", source, key, why);
+        int line = 0;
+        for (int i = 0; i < p->nkeys; i++)
+            if (!strcmp(p->keys[i], key))
+                line = p->key_lines[i];
+        if (line)
+            dr_error_set(err, "%s:%d: key '%s': %s", p->source, line, key, why);
+        else
+            dr_error_set(err, "%s: key '%s' (as inherited or by default): %s", p->source, key,
+                         why);
         return false;
     }
-    geometry_build(v);
-    v->movegen = movegen_instance_of(v);
     return true;
+}
+
+/* Both sides have a legal move in the start position (whoever moves first),
+ * and so does the other side after each first move. */
+static bool start_position_playable(struct dr_variant *v, const char **why)
+{
+    struct dr_position pos, next;
+    dr_position_start(v, &pos);
+    struct dr_movelist *l = malloc(sizeof *l);
+    if (!l)
+        return true; /* nothing to check with: the game will tell */
+    bool ok = true;
+    if (!pos.pieces[DR_WHITE] || !pos.pieces[DR_BLACK]) {
+        *why = "the start rows leave a side without pieces";
+        ok = false;
+    } else if (dr_gen_moves(v, &pos, l) == 0) {
+        *why = "the side to move first has no legal move in the start position";
+        ok = false;
+    } else {
+        for (int i = 0; ok && i < l->count; i++) {
+            next = pos;
+            dr_make(v, &next, &l->moves[i]);
+            if (dr_count_moves(v, &next) == 0) {
+                *why = "a first move leaves the other side without a legal move";
+                ok = false;
+            }
+        }
+    }
+    free(l);
+    return ok;
 }
 
 static const char *builtin_text(const char *name)
@@ -349,6 +419,7 @@ static bool parse_line(struct parser *p, char *line, bool first, struct dr_varia
     *eq = 0;
     char *key = trim(s), *val = trim(eq + 1);
     p->key = key;
+    note_key(p, key);
     if (!strcmp(key, "base")) {
         if (!first)
             return fail(p, "base must be the first setting, not after others; value", val);
@@ -367,7 +438,7 @@ static bool parse_line(struct parser *p, char *line, bool first, struct dr_varia
 static bool parse_depth(const char *text, const char *source, struct dr_variant *v,
                         struct dr_error *err, int depth)
 {
-    struct parser p = {source, 0, NULL, err};
+    struct parser p = {.source = source, .err = err};
     bool first = true;
     variant_defaults(v);
     const char *c = text;
@@ -391,7 +462,7 @@ static bool parse_depth(const char *text, const char *source, struct dr_variant 
             first = false;
         c += len + (nl ? 1 : 0);
     }
-    return validate(source, v, err);
+    return validate(&p, v, err);
 }
 
 bool dr_variant_parse(const char *text, const char *source, struct dr_variant *v,
