@@ -143,6 +143,25 @@ static void test_builtin_weights_chosen(void **state)
         assert_string_equal(dr_engine_eval_source(e), want);
         dr_engine_free(e);
     }
+    /* a built-in variant without a file of its own keeps the hand-set
+     * weights it was measured with, not a neighbour's */
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        bool has = false;
+        for (int i = 0; i < weights_builtin_count; i++) {
+            char wname[DR_NAME_LEN];
+            assert_true(weights_peek_variant(weights_builtin[i].bytes, weights_builtin[i].size,
+                                             wname));
+            has |= !strcmp(wname, *name);
+        }
+        if (has)
+            continue;
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        struct dr_engine *e = dr_engine_new(&v, 1);
+        if (!strstr(dr_engine_eval_source(e), "hand-set"))
+            fail_msg("%s: %s", *name, dr_engine_eval_source(e));
+        dr_engine_free(e);
+    }
 }
 
 static const char *const rules_text =

@@ -72,8 +72,23 @@ static int rules_distance(const struct dr_variant *a, const struct dr_variant *b
     return d;
 }
 
+/* The built-in variant whose rules and board are v's, or NULL. */
+static const char *builtin_twin(const struct dr_variant *v)
+{
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant bv;
+        if (dr_variant_builtin(*name, &bv, NULL) && bv.width == v->width &&
+            bv.height == v->height && bv.all_squares == v->all_squares &&
+            rules_distance(&bv, v) == 0)
+            return *name;
+    }
+    return NULL;
+}
+
 /* The compiled-in weights made for the rules nearest to ev->v's among
- * those with the same windows (eval_init). */
+ * those with the same windows (eval_init).  A built-in variant (or a copy
+ * of its rules) without weights of its own keeps the hand-set ones, which
+ * its play was measured with; only other rules borrow a neighbour's. */
 static void choose_weights(struct evaluator *ev)
 {
     snprintf(ev->source, sizeof ev->source, "hand-set weights (%s)", ev->family->name);
@@ -96,6 +111,12 @@ static void choose_weights(struct evaluator *ev)
             best_distance = d;
             best_rules = rules;
         }
+    }
+    const char *twin = builtin_twin(ev->v);
+    if (twin && best_rules != 0) {
+        snprintf(ev->source, sizeof ev->source, "hand-set weights (%s; none learned for %s)",
+                 ev->family->name, twin);
+        return;
     }
     struct dr_error err;
     if (best < 0 || !weights_parse(weights_builtin[best].bytes, weights_builtin[best].size,
