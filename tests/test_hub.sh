@@ -80,6 +80,20 @@ n=$(printf '%s\n' "$out" | grep -c '^error')
 if [ "$n" -eq 2 ]; then ok; else bad "two over-long lines gave $n errors, not 2"; fi
 expect "after an over-long line the next one is read" "$out" '^pong$'
 
+# engines that misbehave under match (issue 15): one that repeats every
+# done, one whose first done comes after its time; the stale lines are
+# dropped (ping/pong before each go), a timeout loses that game only
+dup="$bin hub | sed -u '/^done/p'"
+out=$(timeout 120 "$bin" match --engine1 "$dup" --engine2 "$bin hub" --variant english \
+      --games 4 --depth 2 --seed 3 2>&1)
+if printf '%s\n' "$out" | grep -q 'not a legal move'; then bad "a repeated done was taken for the next move"; else ok; fi
+expect "a repeating engine plays its games out" "$out" '^game 4: .*no legal move'
+late="$bin hub | while IFS= read -r l; do case \$l in done*) [ -n \"\$d\" ] || { sleep 7; d=1; };; esac; printf '%s\n' \"\$l\"; done"
+out=$(timeout 120 "$bin" match --engine1 "$late" --engine2 "$bin hub" --variant english \
+      --games 2 --time 0.05 --seed 3 2>&1)
+expect "a late answer loses its game" "$out" "^game 1: .*resigned.*no answer in time"
+if printf '%s\n' "$out" | grep '^game 2' | grep -q 'resigned'; then bad "a late answer was taken in the next game"; else ok; fi
+
 # a match between two of us: the summary line with the score, Elo and LOS
 out=$(timeout 120 "$bin" match --engine1 "$bin hub" --engine2 "$bin hub" --variant english \
       --games 2 --depth 1 --seed 3 2>&1)

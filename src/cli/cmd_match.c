@@ -202,6 +202,21 @@ int cmd_match(int argc, char **argv)
         if (!make_opening(&v, &o, lines, nlines, k / 2, &op))
             break;
         int e1 = k % 2 == 0 ? DR_WHITE : DR_BLACK; /* colour of engine1 */
+        for (int i = 0; i < 2; i++) {
+            if (!hub_client_dead(eng[i]))
+                continue;
+            /* an engine that died or stopped answering lost its game; the
+             * next one gets a fresh process */
+            fprintf(stderr, "draughts match: engine%d: %s; starting it again\n", i + 1,
+                    hub_client_error(eng[i]));
+            hub_client_stop(eng[i]);
+            eng[i] = hub_client_start(o.engine[i], &v, &o.limits, why, sizeof why);
+            if (!eng[i]) {
+                fprintf(stderr, "draughts match: engine%d: %s\n", i + 1, why);
+                hub_client_stop(eng[!i]);
+                return 1;
+            }
+        }
         struct dr_game *g = dr_game_new(&v, &op.start);
         for (int i = 0; i < op.n; i++)
             dr_game_play(g, &op.moves[i], &err);

@@ -148,6 +148,7 @@ void hub_client_stop(struct hub_client *c)
 }
 
 const char *hub_client_name(const struct hub_client *c) { return c->name; }
+bool hub_client_dead(const struct hub_client *c) { return c->dead; }
 const char *hub_client_error(const struct hub_client *c) { return c->last_error; }
 
 void hub_client_new_game(struct hub_client *c)
@@ -169,10 +170,26 @@ static void level_line(const struct dr_limits *l, int side, char *out, size_t si
         snprintf(out, size, "level depth=6");
 }
 
+/* ping, and wait for its pong: every line the engine sent before it (a
+ * late or repeated done, info of a search that was stopped) is read and
+ * dropped, so that the next done answers the next go. */
+static bool resync(struct hub_client *c, int timeout_ms)
+{
+    struct hub_line l;
+    char before[sizeof c->last_error];
+    snprintf(before, sizeof before, "%s", c->last_error);
+    if (!send_line(c, "ping") || !wait_for(c, "pong", &l, timeout_ms)) {
+        c->dead = true; /* the match runner starts it afresh */
+        return false;
+    }
+    snprintf(c->last_error, sizeof c->last_error, "%s", before);
+    return true;
+}
+
 /* The engine's move in the game as it stands; false when it fails. */
 static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
 {
-    if (c->dead)
+    if (c->dead || !resync(c, 10000))
         return false;
     const struct dr_variant *v = dr_game_variant(g);
     char pos[DR_MAX_SQUARES + 2], moves[HUB_LINE_MAX / 2] = "", level[96];
@@ -191,8 +208,13 @@ static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
         !send_line(c, "go think"))
         return false;
     int64_t budget = c->limits.movetime_ms ? c->limits.movetime_ms * 3 + 5000 : 120000;
-    if (!wait_for(c, "done", &l, (int)budget))
+    if (!wait_for(c, "done", &l, (int)budget)) {
+        /* this game is lost; stop the search and drop its answer, or have
+         * the engine started again for the next game */
+        if (!c->dead && send_line(c, "stop"))
+            resync(c, 10000);
         return false;
+    }
     const char *text = hub_arg(&l, "move");
     struct dr_error err;
     if (!text || !hub_parse_move(v, dr_game_position(g), text, m, &err)) {

@@ -12,6 +12,9 @@ struct hub_client;
 struct hub_client *hub_client_start(const char *command, const struct dr_variant *v,
                                     const struct dr_limits *limits, char *err, size_t err_size);
 void hub_client_stop(struct hub_client *c);
+
+/* It exited, or stopped answering even ping: start it again. */
+bool hub_client_dead(const struct hub_client *c);
 void hub_client_new_game(struct hub_client *c);
 const char *hub_client_name(const struct hub_client *c);
 /* Why the engine last failed (empty when it did not). */
