@@ -58,6 +58,35 @@ bool config_data_path(const char *name, char *out, int size)
     return xdg_path("XDG_DATA_HOME", ".local/share", name, out, size);
 }
 
+bool config_autosave_path(char *out, int size, char *note, int note_size)
+{
+    note[0] = 0;
+    errno = 0;
+    if (config_data_path("autosave.pdn", out, size))
+        return true;
+    int why = errno;
+    const char *base = getenv("XDG_DATA_HOME");
+    char dir[300];
+    if (base && base[0] == '/')
+        snprintf(dir, sizeof dir, "%s/draughts", base);
+    else
+        snprintf(dir, sizeof dir, "~/.local/share/draughts");
+    const char *home = getenv("HOME");
+    struct stat st;
+    int n;
+    if (home && home[0] == '/' && stat(home, &st) == 0 && S_ISDIR(st.st_mode))
+        n = snprintf(out, (size_t)size, "%s/draughts-autosave.pdn", home);
+    else
+        n = snprintf(out, (size_t)size, "/tmp/draughts-autosave-%ld.pdn", (long)getuid());
+    if (n < 0 || n >= size) {
+        out[0] = 0;
+        return false;
+    }
+    snprintf(note, (size_t)note_size, "Autosave in %.250s (cannot use %.200s: %s)", out, dir,
+             why ? strerror(why) : "no home directory");
+    return true;
+}
+
 bool config_config_path(const char *name, char *out, int size)
 {
     return xdg_path("XDG_CONFIG_HOME", ".config", name, out, size);

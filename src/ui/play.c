@@ -118,6 +118,8 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
             ui_say(ui, TONE_INFO, "New game. %s moves first.",
                    ui_side_name(dr_game_position(g)->side));
         }
+        if (ui->autosave_note[0]) /* where the game is kept, before anything else */
+            ui_say(ui, TONE_ERROR, "%s", ui->autosave_note);
         engine_limits(ui);
         session_autosave(ui);
         break;

@@ -66,6 +66,9 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
         goto done;
     }
     const struct dr_pdn_game *g = f.games[index - 1];
+    for (int i = 0; i < f.n_diags; i++)
+        if (f.diags[i].game == index && !f.diags[i].warning && out->errors++ == 0)
+            dr_pdn_diag_format(&f, &f.diags[i], out->first_error, sizeof out->first_error);
     if (!g->variant) {
         snprintf(why, (size_t)size, "the game's variant is not supported");
         for (int i = 0; i < f.n_diags; i++)

@@ -173,7 +173,8 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     struct dr_player human = play_human_player(ui);
     struct dr_view view = play_board_view(ui);
     dr_loop_add_view(loop, &view);
-    if (!config_data_path("autosave.pdn", ui->autosave_path, sizeof ui->autosave_path))
+    if (!config_autosave_path(ui->autosave_path, sizeof ui->autosave_path, ui->autosave_note,
+                              sizeof ui->autosave_note))
         ui->autosave_path[0] = 0;
 
     /* the board is on the screen before the engine allocates its tables */

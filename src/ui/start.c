@@ -50,18 +50,54 @@ static void load_variants(struct ui *ui, struct start *st)
     }
 }
 
-static void look_for_last_game(struct start *st)
+/* path renamed to path.unreadable (or .unreadable-2, -3...: never over an
+ * earlier one); the new name in out. */
+static bool keep_aside(const char *path, char *out, size_t size)
 {
-    char path[512], why[300];
+    for (int i = 1; i < 1000; i++) {
+        if (i == 1)
+            snprintf(out, size, "%s.unreadable", path);
+        else
+            snprintf(out, size, "%s.unreadable-%d", path, i);
+        FILE *f = fopen(out, "r");
+        if (f) {
+            fclose(f);
+            continue;
+        }
+        return rename(path, out) == 0;
+    }
+    return false;
+}
+
+/* The autosaved game, when there is one to continue.  One that cannot be
+ * read whole is kept aside under another name (the next autosave would
+ * replace it) and said so; what could be read of it is still offered. */
+static void look_for_last_game(struct ui *ui, struct start *st)
+{
+    char path[512], why[300], note[600];
     st->last = NULL;
-    if (!save_available() || !config_data_path("autosave.pdn", path, sizeof path))
+    if (!save_available() || !config_autosave_path(path, sizeof path, note, sizeof note))
         return;
+    if (note[0])
+        start_message(ui, note);
     FILE *f = fopen(path, "r");
     if (!f)
         return;
     fclose(f);
     struct saved_game *s = calloc(1, sizeof *s);
-    if (s && load_game(path, 1, s, why, sizeof why) && !s->finished && s->nmoves > 0) {
+    if (!s)
+        return;
+    bool ok = load_game(path, 1, s, why, sizeof why);
+    if (!ok || s->errors) {
+        char aside[600], msg[1400];
+        bool kept = keep_aside(path, aside, sizeof aside);
+        snprintf(msg, sizeof msg, "Autosave %s: kept as %.500s (%.250s)%s",
+                 ok ? "damaged" : "unreadable", kept ? aside : path, ok ? s->first_error : why,
+                 ok && s->nmoves > 0 && !s->finished ? "; Continue has what could be read"
+                                                    : "");
+        start_message(ui, msg);
+    }
+    if (ok && !s->finished && s->nmoves > 0) {
         st->last = s;
         return;
     }
@@ -317,7 +353,7 @@ struct start_choice start_screen(struct ui *ui)
     if (!st)
         return c;
     load_variants(ui, st);
-    look_for_last_game(st);
+    look_for_last_game(ui, st);
     build_items(st, ui->term.rows);
     /* Enter goes on with the last game when there is one */
     st->at = st->last ? 2 : ui->cfg.mode == 1 ? 1 : 0;

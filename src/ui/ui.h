@@ -104,6 +104,12 @@ bool config_save(const struct ui_config *c, char *why, int why_size);
 /* $XDG_DATA_HOME/draughts/NAME or $XDG_CONFIG_HOME/draughts/NAME, creating
  * the directory; false when no home is known. */
 bool config_data_path(const char *name, char *out, int size);
+/* Where the game is autosaved: $XDG_DATA_HOME/draughts/autosave.pdn (or
+ * ~/.local/share/...); when that directory cannot be made, a fallback
+ * (~/draughts-autosave.pdn, else /tmp/draughts-autosave-UID.pdn), and note
+ * says why and where the game goes instead ("" when all is well).  False
+ * only when no place at all is found. */
+bool config_autosave_path(char *out, int size, char *note, int note_size);
 bool config_config_path(const char *name, char *out, int size);
 /* Write text to path atomically (temporary file beside it + rename). */
 bool config_write_atomic(const char *path, const char *text, char *why, int why_size);
@@ -152,6 +158,8 @@ struct saved_game {
     int human_side, level;
     char description[256];   /* "Italian draughts (FID) after 12 plies, ..." */
     int games_in_file;
+    int errors;              /* what the reader could not read of it */
+    char first_error[200];
 };
 
 /* What a game starts from. */
@@ -188,6 +196,7 @@ struct ui {
     enum ui_exit exit;
     char autosave_path[512];
     bool autosave_failed;
+    char autosave_note[600]; /* why the autosave goes to a fallback place, "" if not */
     struct saved_game *pending;        /* a file opened during the game */
     struct ui_replay *rp;              /* replay of a whole file: its tree */
     struct ui_replay *pending_rp;      /* a file opened with o while replaying one */

@@ -248,6 +248,47 @@ expect "$s" "Continue the last game" "q goes back to the start screen"
 keys "$s" q
 expect "$s" "[exit 0]" "q on the start screen quits"
 
+# ---- autosave failures are said, and nothing is lost (issue 15) ----
+# XDG_DATA_HOME is a regular file: the game goes to the fallback the board names
+: > "$tmp/notadir"
+EXTRA_ENV="XDG_DATA_HOME=$tmp/notadir"
+start nodir play --variant italian --level 1
+EXTRA_ENV=
+s=$session
+expect "$s" "Autosave in $tmp/home/draughts-autosave.pdn" "the board names the fallback"
+expect "$s" "(cannot use $tmp/notadir/draughts" "and says why"
+keys "$s" m
+text "$s" "22-18"
+keys "$s" Enter
+expect "$s" "The computer played" "a move to autosave in the fallback"
+keys "$s" q
+expect "$s" "[exit 0]" "the game without its autosave directory quits"
+grep -q "22-18" "$tmp/home/draughts-autosave.pdn" 2>/dev/null && ok ||
+    bad "the game is kept in the fallback"
+rm -f "$tmp/home/draughts-autosave.pdn"
+# a damaged autosave: said, kept aside, what can be read offered
+cp "$tmp/data/draughts/autosave.pdn" "$tmp/good.pdn"
+head -c "$(($(wc -c < "$tmp/good.pdn") - 4))" "$tmp/good.pdn" > "$tmp/data/draughts/autosave.pdn"
+printf '1. 99-98 zz *\n' >> "$tmp/data/draughts/autosave.pdn"
+start damaged
+s=$session
+expect "$s" "Autosave damaged: kept as" "a damaged autosave is reported"
+expect "$s" "Continue the last game" "what could be read of it is offered"
+[ -e "$tmp/data/draughts/autosave.pdn.unreadable" ] && ok || bad "the damaged autosave is kept aside"
+keys "$s" q
+expect "$s" "[exit 0]" "quit the start screen"
+# random bytes: unreadable, kept aside beside the first (never over it)
+head -c 3000 /dev/urandom > "$tmp/data/draughts/autosave.pdn"
+start random
+s=$session
+expect "$s" "Autosave unreadable: kept as" "a random autosave is reported"
+expect "$s" "(none to continue)" "and nothing is offered"
+[ -e "$tmp/data/draughts/autosave.pdn.unreadable-2" ] && ok ||
+    bad "the second unreadable autosave does not replace the first"
+keys "$s" q
+rm -f "$tmp/data/draughts/autosave.pdn.unreadable"*
+cp "$tmp/good.pdn" "$tmp/data/draughts/autosave.pdn"
+
 # ---- SIGTERM: autosave and the terminal restored ----
 start sigterm play --variant russian --level 1
 s=$session
