@@ -454,7 +454,8 @@ static bool quiet_king_line(struct dr_game *g, const struct dr_variant *v, int p
 }
 
 /* From fen, `plies` quiet king moves end the game in a draw for `reason`,
- * and not one ply earlier. */
+ * and not one ply earlier: the line is found on a game, then played
+ * through the game loop by two script players. */
 static void play_out_counter(const char *variant, const char *fen, int plies,
                              enum dr_reason reason)
 {
@@ -462,8 +463,31 @@ static void play_out_counter(const char *variant, const char *fen, int plies,
     struct dr_game *g = new_game(variant, NULL, fen, &v);
     if (!quiet_king_line(g, &v, plies))
         fail_msg("%s %s: no line of %d quiet king moves", variant, fen, plies);
-    if (!dr_game_over(g) || dr_game_result(g) != DR_DRAW || dr_game_reason(g) != reason)
-        fail_msg("%s %s: not drawn by the counter after %d plies", variant, fen, plies);
+    /* the line as the players' scripts: each side's moves in turn */
+    static char text[2][128][DR_MOVE_TEXT_LEN];
+    const char *script[2][130];
+    int n[2] = {0, 0};
+    for (int i = 0; i < plies; i++) {
+        const struct dr_position *before = dr_game_position_at(g, i);
+        int side = before->side;
+        dr_move_pdn(&v, before, dr_game_move(g, i), text[side][n[side]]);
+        script[side][n[side]] = text[side][n[side]];
+        n[side]++;
+    }
+    script[0][n[0]] = script[1][n[1]] = NULL;
+    dr_game_free(g);
+
+    g = new_game(variant, NULL, fen, &v);
+    struct dr_script_player sw = {script[0], 0, false, 0}, sb = {script[1], 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "w"), pb = dr_script_player(&sb, "b");
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
+    dr_loop_run(loop);
+    if (dr_game_ply(g) != plies || !dr_game_over(g) || dr_game_result(g) != DR_DRAW ||
+        dr_game_reason(g) != reason)
+        fail_msg("%s %s: through the loop, %s after %d plies, not drawn by the counter after %d",
+                 variant, fen, dr_game_over(g) ? "over" : "not over", dr_game_ply(g), plies);
+    assert_int_equal(sw.errors + sb.errors, 0);
+    dr_loop_free(loop);
     dr_game_free(g);
 }
 
