@@ -292,5 +292,18 @@ run frobnicate
 if [ "$status" -eq 2 ] && [ ! -s "$tmp/out" ] && head -n 1 "$tmp/err" | grep -qF "'frobnicate'"
 then ok; else bad "unknown command" "status $status" "$(cat "$tmp/out" "$tmp/err")"; fi
 
+# --version, and --help (or -h) for every command: its usage on stdout, status 0
+run --version
+{ [ "$status" -eq 0 ] && grep -Eq '^draughts [0-9]+\.[0-9]+' "$tmp/out"; } && ok ||
+    bad "--version prints the version" "$(cat "$tmp/out" "$tmp/err")"
+for c in play hotseat replay perft moves variants bench hub match analyse pdn annotate; do
+    run "$c" --help
+    { [ "$status" -eq 0 ] && grep -q "^usage: draughts $c" "$tmp/out"; } && ok ||
+        bad "$c --help prints its usage" "$(cat "$tmp/out" "$tmp/err")"
+done
+run play --variant killer -h
+{ [ "$status" -eq 0 ] && grep -q "^usage: draughts play" "$tmp/out"; } && ok ||
+    bad "-h after other options" "$(cat "$tmp/out" "$tmp/err")"
+
 printf '%d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

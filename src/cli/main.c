@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,17 +41,36 @@ static void usage(FILE *out)
     fprintf(out, "\nVariants are listed by 'draughts variants'; --rules FILE loads your own.\n");
 }
 
+static bool asks_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+        printf("draughts %s\n", DRAUGHTS_VERSION);
+        return 0;
+    }
     if (argc < 2 || (argv[1][0] == '-' && strcmp(argv[1], "--help") && strcmp(argv[1], "-h")))
         return cmd_start(argc, argv); /* the start screen */
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name))
+            continue;
+        if (asks_help(argc, argv)) { /* COMMAND --help: that command's usage */
+            printf("usage: draughts %s\n\nSee 'man 6 draughts' or the README for the details.\n",
+                   commands[i].usage);
+            return 0;
+        }
+        return commands[i].run(argc - 1, argv + 1);
+    }
     fprintf(stderr, "draughts: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;
