@@ -454,6 +454,19 @@ static void submit_move(struct ui *ui, const char *text)
         if (sq >= 0) {
             sqs[n++] = sq;
             s += len;
+        } else if (len > 0 && (v->notation == DR_NOTATION_NUMERIC
+                                   ? isdigit((unsigned char)*s)
+                                   : tolower((unsigned char)*s) != 'x')) {
+            /* a number or name that is no square of this board: say so,
+             * never read its last digits as another square ("x30": the x
+             * is a separator) */
+            if (v->notation == DR_NOTATION_NUMERIC)
+                ui_say(ui, TONE_ERROR, "'%.*s' is not a square of %s (1-%d).", len, s, v->name,
+                       v->nsquares);
+            else
+                ui_say(ui, TONE_ERROR, "'%.*s' is not a playing square of %s (a1-%c%d).", len, s,
+                       v->name, 'a' + v->width - 1, v->height);
+            return;
         } else {
             s++; /* "x30": the x is a separator, not a file */
         }

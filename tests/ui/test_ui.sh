@@ -248,6 +248,16 @@ expect "$s" "Continue the last game" "q goes back to the start screen"
 keys "$s" q
 expect "$s" "[exit 0]" "q on the start screen quits"
 
+# ---- a typed number that is no square says so (issue 18) ----
+start nosq play --variant killer --level 1
+s=$session
+expect "$s" "Your move (White)" "killer board"
+keys "$s" m
+text "$s" "51-46"
+keys "$s" Enter
+expect "$s" "'51' is not a square of killer (1-50)." "a number past the board is named"
+keys "$s" q
+
 # ---- autosave failures are said, and nothing is lost (issue 15) ----
 # XDG_DATA_HOME is a regular file: the game goes to the fallback the board names
 : > "$tmp/notadir"
