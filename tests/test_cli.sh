@@ -305,5 +305,10 @@ run play --variant killer -h
 { [ "$status" -eq 0 ] && grep -q "^usage: draughts play" "$tmp/out"; } && ok ||
     bad "-h after other options" "$(cat "$tmp/out" "$tmp/err")"
 
+# analyse --depth 0 is refused by the error rule (status 2, one line)
+run analyse --depth 0
+{ [ "$status" -eq 2 ] && [ "$(lines "$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; } && ok ||
+    bad "analyse --depth 0 is refused" "$(cat "$tmp/out" "$tmp/err")"
+
 printf '%d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -177,7 +177,14 @@ static void test_builtin_names(void **state)
     assert_false(dr_variant_builtin("checkers", &v, &err));
     assert_non_null(strstr(err.msg, "'checkers'"));
     assert_false(dr_variant_builtin("", &v, &err));
-    assert_false(dr_variant_builtin("International", &v, &err));
+    /* names are read without regard to case (issue 18), and a near miss
+     * is named */
+    assert_true(dr_variant_builtin("International", &v, &err));
+    assert_string_equal(v.name, "international");
+    assert_true(dr_variant_builtin("KILLER8", &v, &err));
+    assert_string_equal(v.name, "killer8");
+    assert_false(dr_variant_builtin("internatonal", &v, &err));
+    assert_non_null(strstr(err.msg, "did you mean international?"));
 }
 
 static void test_international(void **state)

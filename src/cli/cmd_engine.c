@@ -156,7 +156,9 @@ int cmd_analyse(int argc, char **argv)
             limits.movetime_ms = (int64_t)(strtod(val, &end) * 1000);
         else
             limits.nodes = strtoull(val, &end, 10);
-        if (end && (*end || end == val || limits.depth < 0 || limits.depth > DR_MAX_PLY - 8 ||
+        bool zero_depth = !strcmp(a, "--depth") && limits.depth == 0;
+        if (end && (*end || end == val || zero_depth || limits.depth < 0 ||
+                    limits.depth > DR_MAX_PLY - 8 ||
                     limits.movetime_ms < 0)) {
             fprintf(stderr, "draughts analyse: bad value '%s' for %s\n", val, a);
             return 2;

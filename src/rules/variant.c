@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "builtin_rules.h"
 #include "geometry.h"
@@ -383,12 +384,41 @@ static bool start_position_playable(struct dr_variant *v, const char **why)
     return ok;
 }
 
+/* Variant names are read without regard to case ("Killer" is killer). */
 static const char *builtin_text(const char *name)
 {
     for (int i = 0; i < dr_builtin_rules_count; i++)
-        if (!strcmp(dr_builtin_rules[i].name, name))
+        if (!strcasecmp(dr_builtin_rules[i].name, name))
             return dr_builtin_rules[i].text;
     return NULL;
+}
+
+/* Edits (insertions, deletions, substitutions, case aside) from a to b, up
+ * to 9. */
+static int edits(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+    if (strlen(a) > 30 || n > 30)
+        return 9;
+    int row[32];
+    for (size_t j = 0; j <= n; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; a[i - 1]; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= n; j++) {
+            int up = row[j];
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[n] < 9 ? row[n] : 9;
 }
 
 static bool parse_depth(const char *text, const char *source, struct dr_variant *v,
@@ -478,11 +508,23 @@ bool dr_variant_builtin(const char *name, struct dr_variant *v, struct dr_error 
     const char *text = builtin_text(name);
     if (!text) {
         char list[256] = "";
+        const char *close = NULL;
+        /* a near miss: one edit away, two for a longer name */
+        int closest = strlen(name) >= 6 ? 3 : 2;
         for (int i = 0; i < dr_builtin_rules_count; i++) {
             strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
             strncat(list, dr_builtin_rules[i].name, sizeof list - strlen(list) - 1);
+            int d = edits(name, dr_builtin_rules[i].name);
+            if (d < closest) {
+                closest = d;
+                close = dr_builtin_rules[i].name;
+            }
         }
-        dr_error_set(err, "unknown variant '%s' (known: %s)", name, list);
+        if (close)
+            dr_error_set(err, "unknown variant '%s': did you mean %s? (known: %s)", name, close,
+                         list);
+        else
+            dr_error_set(err, "unknown variant '%s' (known: %s)", name, list);
         return false;
     }
     char src[64];
