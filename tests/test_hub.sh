@@ -94,6 +94,18 @@ out=$(timeout 120 "$bin" match --engine1 "$late" --engine2 "$bin hub" --variant 
 expect "a late answer loses its game" "$out" "^game 1: .*resigned.*no answer in time"
 if printf '%s\n' "$out" | grep '^game 2' | grep -q 'resigned'; then bad "a late answer was taken in the next game"; else ok; fi
 
+# hub --weights FILE: a missing file stops it at once; a damaged one is
+# named in an error line and the engine plays on with its own evaluation
+out=$(timeout 10 "$bin" hub --weights /nonexistent/x.weights </dev/null 2>&1); st=$?
+expect "missing weights named" "$out" '^draughts hub: /nonexistent/x.weights: No such file'
+[ "$st" = 2 ] && ok || bad "hub with a missing weights file exits $st"
+wtmp=$(mktemp)
+printf 'DRWEIGHT but not really' > "$wtmp"
+out=$(printf 'hub\ninit\nlevel depth=2\ngo think\nquit\n' | timeout 60 "$bin" hub --weights "$wtmp" 2>&1)
+expect "damaged weights named" "$out" "^error message=\"$wtmp"
+expect "plays on after damaged weights" "$out" '^done move=[0-9]+-[0-9]+$'
+rm -f "$wtmp"
+
 # a match between two of us: the summary line with the score, Elo and LOS
 out=$(timeout 120 "$bin" match --engine1 "$bin hub" --engine2 "$bin hub" --variant english \
       --games 2 --depth 1 --seed 3 2>&1)

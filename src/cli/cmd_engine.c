@@ -1,3 +1,4 @@
+#include <errno.h>
 /* Commands on the engine: bench and analyse. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,10 +199,21 @@ int cmd_analyse(int argc, char **argv)
 
 int cmd_hub(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1) {
-        fprintf(stderr, "draughts hub: unexpected argument '%s'\n", argv[1]);
+    const char *weights = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--weights") && i + 1 < argc) {
+            weights = argv[++i];
+        } else {
+            fprintf(stderr, "draughts hub: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    FILE *f = weights ? fopen(weights, "rb") : NULL;
+    if (weights && !f) {
+        fprintf(stderr, "draughts hub: %s: %s\n", weights, strerror(errno));
         return 2;
     }
-    return hub_serve(0, stdout);
+    if (f)
+        fclose(f);
+    return hub_serve(0, stdout, weights);
 }

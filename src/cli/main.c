@@ -13,7 +13,7 @@ static const struct {
     {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
     {"variants", cmd_variants, "variants"},
     {"bench", cmd_bench, "bench [DEPTH]"},
-    {"hub", cmd_hub, "hub   (the Hub protocol, version 2, on stdin/stdout)"},
+    {"hub", cmd_hub, "hub [--weights FILE]   (the Hub protocol, version 2, on stdin/stdout)"},
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N] [--time S | --depth D]\n"
      "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N]"},

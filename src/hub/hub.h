@@ -8,8 +8,9 @@
 
 #include "draughts/loop.h"
 
-/* Speak Hub on in_fd/out until "quit" or end of input; returns 0. */
-int hub_serve(int in_fd, FILE *out);
+/* Speak Hub on in_fd/out until "quit" or end of input; returns 0.  The
+ * engine evaluates with the weights file `weights` (NULL: compiled in). */
+int hub_serve(int in_fd, FILE *out, const char *weights);
 
 /* Moves in Hub form: "32-28", or "28x19x23" (from, to, captured squares in
  * any order); also accepts PDN capture paths. */

@@ -18,6 +18,7 @@ struct hub_state {
     struct hub_reader in;
     struct dr_variant v;
     int hash_mib;
+    const char *weights; /* --weights FILE, or NULL: the compiled-in evaluation */
     struct dr_engine_player *engine;
     struct dr_position start;
     struct dr_move moves[1024];
@@ -69,6 +70,16 @@ static void announce(struct hub_state *h)
     reply(h, "wait");
 }
 
+/* The evaluation of --weights for the current variant (a variant change
+ * resets the evaluation to the compiled-in one). */
+static void load_weights(struct hub_state *h)
+{
+    struct dr_error err;
+    if (h->weights && h->engine &&
+        !dr_engine_load_weights(dr_engine_player_engine(h->engine), h->weights, &err))
+        error(h, err.msg);
+}
+
 static bool ensure_engine(struct hub_state *h)
 {
     if (h->engine)
@@ -76,6 +87,7 @@ static bool ensure_engine(struct hub_state *h)
     h->engine = dr_engine_player_new(&h->v, (size_t)h->hash_mib);
     if (!h->engine)
         error(h, "out of memory for the hash table");
+    load_weights(h);
     return h->engine != NULL;
 }
 
@@ -92,8 +104,10 @@ static void set_variant(struct hub_state *h, const char *name)
     h->v = v;
     dr_position_start(&h->v, &h->start);
     h->nmoves = 0;
-    if (h->engine)
+    if (h->engine) {
         dr_engine_set_variant(dr_engine_player_engine(h->engine), &h->v);
+        load_weights(h);
+    }
 }
 
 static void set_param(struct hub_state *h, const struct hub_line *l)
@@ -405,12 +419,13 @@ static void command(struct hub_state *h, const struct hub_line *l)
     }
 }
 
-int hub_serve(int in_fd, FILE *out)
+int hub_serve(int in_fd, FILE *out, const char *weights)
 {
     struct hub_state *h = calloc(1, sizeof *h);
     if (!h)
         return 1;
     h->out = out;
+    h->weights = weights;
     h->hash_mib = 64;
     hub_reader_init(&h->in, in_fd);
     set_variant(h, "international");
