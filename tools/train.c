@@ -2,14 +2,15 @@
  *
  *   train --variant V --out FILE.weights [--epochs N] [--lr X] [--decay X]
  *         [--l2 X] [--batch N] [--lambda X] [--max-positions N]
- *         [--from-scratch] [--seed S] DATA.bin...
+ *         [--from-scratch | --weights FILE] [--seed S] DATA.bin...
  *
  * Each position's target is lambda * the game's result + (1 - lambda) *
  * sigmoid(the search's score / K).  One game in ten is held out; its loss is
  * printed beside the training loss after every epoch (the learning curve
  * of docs/tuning/README.md).  Training starts from the weights compiled in
  * for V (or, with --from-scratch or when there are none, from the hand-set
- * global terms and empty patterns). */
+ * global terms and empty patterns), or from FILE's.  With --epochs 0 it only
+ * measures a file's loss on the data (data it was not trained on). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@
 #include "trainer.h"
 
 struct options {
-    const char *variant, *out;
+    const char *variant, *out, *init;
     int epochs, first_file;
     double lambda, decay;
     size_t max_positions;
@@ -33,7 +34,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: train --variant V --out FILE.weights [--epochs N] [--lr X] "
                     "[--decay X] [--l2 X] [--batch N] [--lambda X] [--max-positions N] "
-                    "[--from-scratch] [--seed S] DATA.bin...\n");
+                    "[--from-scratch | --weights FILE] [--seed S] DATA.bin...\n");
     return 2;
 }
 
@@ -53,6 +54,8 @@ static bool parse(int argc, char **argv, struct options *o)
         const char *val = argv[++i];
         if (!strcmp(a, "--variant"))
             o->variant = val;
+        else if (!strcmp(a, "--weights"))
+            o->init = val;
         else if (!strcmp(a, "--out"))
             o->out = val;
         else if (!strcmp(a, "--epochs"))
@@ -75,7 +78,8 @@ static bool parse(int argc, char **argv, struct options *o)
             return false;
     }
     o->first_file = i;
-    return o->out && i < argc && o->epochs >= 0 && o->p.batch > 0;
+    /* without --out only the loss is measured */
+    return (o->out || o->epochs == 0) && i < argc && o->epochs >= 0 && o->p.batch > 0;
 }
 
 /* Reads one file's records into the training or held-out set. */
@@ -137,6 +141,10 @@ int main(int argc, char **argv)
     }
     if (o.scratch)
         weights_free(&ev.w);
+    if (o.init && !eval_load_weights(&ev, o.init, &err)) {
+        fprintf(stderr, "train: %s\n", err.msg);
+        return 2;
+    }
     struct train_set train = {0}, held = {0};
     long games = 0;
     for (int i = o.first_file; i < argc; i++)
@@ -162,12 +170,13 @@ int main(int argc, char **argv)
     printf("man %.1f/%.1f king %.1f/%.1f first king %.1f/%.1f (opening/endgame, centi-men)\n",
            t.w[2 * EF_MAN], t.w[2 * EF_MAN + 1], t.w[2 * EF_KING], t.w[2 * EF_KING + 1],
            t.w[2 * EVAL_NFEATURES], t.w[2 * EVAL_NFEATURES + 1]);
-    struct weights w;
-    if (!trainer_weights(&t, v.name, &w) || !weights_write_file(o.out, &v, &w, &err)) {
+    struct weights w = {0};
+    if (o.out && (!trainer_weights(&t, v.name, &w) || !weights_write_file(o.out, &v, &w, &err))) {
         fprintf(stderr, "train: %s\n", w.pairs ? err.msg : "out of memory");
         return 1;
     }
-    printf("wrote %s\n", o.out);
+    if (o.out)
+        printf("wrote %s\n", o.out);
     weights_free(&w);
     trainer_free(&t);
     train_set_free(&train);
