@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char magic[8] = {'D', 'R', 'W', 'E', 'I', 'G', 'H', 'T'};
 
@@ -150,16 +151,20 @@ bool weights_write_file(const char *path, const struct dr_variant *v, const stru
         buf[WEIGHTS_HEADER + 2 * i + 1] = (uint8_t)(x >> 8);
     }
     put32(buf + 68, fnv1a(buf + WEIGHTS_HEADER, data));
+    /* a device or pipe is written in place (a rename would replace it) */
+    struct stat st;
+    bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
     char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s%s", path, in_place ? "" : ".tmp");
     FILE *f = fopen(tmp, "wb");
     bool ok = f && fwrite(buf, 1, WEIGHTS_HEADER + data, f) == WEIGHTS_HEADER + data;
     if (f && fclose(f) != 0)
         ok = false;
     free(buf);
-    if (!ok || rename(tmp, path) != 0) {
+    if (!ok || (!in_place && rename(tmp, path) != 0)) {
         dr_error_set(err, "%s: %s", ok ? path : tmp, strerror(errno));
-        remove(tmp);
+        if (!in_place)
+            remove(tmp);
         return false;
     }
     return true;

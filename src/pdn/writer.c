@@ -321,6 +321,17 @@ static bool read_all(const char *path, struct strbuf *b, mode_t *mode, bool *exi
     return ok;
 }
 
+static bool write_in_place(const char *path, const struct strbuf *b, struct dr_error *err)
+{
+    FILE *f = fopen(path, "w");
+    bool ok = f && fwrite(b->s, 1, b->len, f) == b->len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        dr_error_set(err, "%s: cannot write it: %s", path, strerror(errno));
+    return ok;
+}
+
 bool dr_pdn_save(const char *path, struct dr_pdn_game *const *games, int n, bool append,
                  struct dr_error *err)
 {
@@ -348,6 +359,15 @@ bool dr_pdn_save(const char *path, struct dr_pdn_game *const *games, int n, bool
         sb_free(&b);
         dr_error_set(err, "%s: out of memory", path);
         return false;
+    }
+
+    /* A device or pipe (-o /dev/stdout) is written in place: renaming a
+     * temporary file over it would replace the device itself. */
+    struct stat target;
+    if (stat(path, &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode)) {
+        bool ok = write_in_place(path, &b, err);
+        sb_free(&b);
+        return ok;
     }
 
     /* The temporary file goes in the same directory, so rename() is atomic. */
