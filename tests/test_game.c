@@ -402,6 +402,37 @@ static void test_undo_against_engine(void **state)
     dr_game_free(g);
 }
 
+/* The result of White (a script) offering a draw to the engine at once. */
+static enum dr_result offer_draw_to_engine(const char *fen)
+{
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, fen, &v);
+    const char *white[] = {"draw", "quit", NULL};
+    struct dr_script_player sw = {white, 0, false, 0};
+    struct dr_player pw = dr_script_player(&sw, "human");
+    struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    struct dr_player pb = dr_engine_player_as_player(ep, "engine");
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
+    dr_loop_run(loop);
+    enum dr_result r = dr_game_over(g) ? dr_game_result(g) : DR_ONGOING;
+    dr_loop_free(loop);
+    dr_engine_player_free(ep);
+    dr_game_free(g);
+    return r;
+}
+
+/* The engine agrees to a draw only when it stands worse or the endgame is
+ * level: never in a level opening with all the play ahead (issue 18). */
+static void test_engine_accepts_draw_only_when_fair(void **state)
+{
+    (void)state;
+    assert_int_equal(offer_draw_to_engine(NULL), DR_ONGOING);
+    assert_int_equal(offer_draw_to_engine("W:W28,31,32,33,34,35,36,37,38,39:B1,2"), DR_DRAW);
+    assert_int_equal(offer_draw_to_engine("W:WK47:BK3"), DR_DRAW);
+    /* an endgame the engine wins: no */
+    assert_int_equal(offer_draw_to_engine("W:W46:B1,2,3,4,5,6,7"), DR_ONGOING);
+}
+
 /* A whole engine-vs-engine game of three variants finishes with a result. */
 /* The arbiter's cap adjudicates a draw once the game has its plies, and
  * not before. */
@@ -731,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_no_moves_loses),
         cmocka_unit_test(test_decisions_through_loop),
         cmocka_unit_test(test_undo_against_engine),
+        cmocka_unit_test(test_engine_accepts_draw_only_when_fair),
         cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),
         cmocka_unit_test(test_killer8_brazilian_material_counters),

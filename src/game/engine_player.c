@@ -123,7 +123,13 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     return result;
 }
 
-/* The engine accepts a draw when it does not think it is better. */
+/* Only a side whose game is settled agrees to a draw: a level score in the
+ * opening is no reason to stop a game that has all its play ahead. */
+enum { DRAW_WORSE_BY = 25, DRAW_LEVEL_WITHIN = 15 };
+
+/* The engine accepts a draw when it stands worse, or when the position is
+ * an endgame (a third of the men left, or kings on both sides) it scores
+ * level. */
 static bool accept_draw(void *arg, struct dr_loop *loop)
 {
     struct dr_engine_player *p = arg;
@@ -140,7 +146,15 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
         return false;
     /* the offer is made on the offerer's turn: the score is theirs */
     int engine_score = -info.score;
-    return engine_score <= 20;
+    if (engine_score <= -DRAW_WORSE_BY)
+        return true;
+    struct dr_position start;
+    dr_position_start(dr_game_variant(g), &start);
+    uint64_t men = dr_occupied(&pos) & ~pos.kings;
+    int start_men = __builtin_popcountll(dr_occupied(&start) & ~start.kings);
+    bool kings_both = (pos.pieces[DR_WHITE] & pos.kings) && (pos.pieces[DR_BLACK] & pos.kings);
+    bool endgame = 3 * __builtin_popcountll(men) <= start_men || kings_both;
+    return endgame && engine_score <= DRAW_LEVEL_WITHIN;
 }
 
 void dr_game_engine_context(const struct dr_game *g, struct dr_game_context *ctx)

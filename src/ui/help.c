@@ -249,6 +249,7 @@ void overlay_draw(struct ui *ui)
     }
     case OV_CONFIRM:
         question_draw(ui, ui->confirm == CF_RESIGN ? "Resign this game? (y/n)"
+                          : ui->confirm == CF_DRAW ? "Offer a draw? (y/n)"
                           : ui->confirm == CF_NEW  ? "Abandon this game and start a new one? (y/n)"
                                                    : "Quit? This game is not saved. (y/n)");
         break;

@@ -563,6 +563,11 @@ static void confirm_key(struct ui *ui, int key)
         case CF_RESIGN:
             act_by(ui, DR_ACT_RESIGN, NULL, person(ui));
             break;
+        case CF_DRAW:
+            ui_say(ui, TONE_INFO, "You offer a draw...");
+            ui_draw(ui); /* the answer may take a moment */
+            act_by(ui, DR_ACT_OFFER_DRAW, NULL, person(ui));
+            break;
         case CF_NEW:
             act(ui, DR_ACT_NEW_GAME, NULL);
             break;
@@ -771,9 +776,7 @@ void input_key(struct ui *ui, int key)
             ui_say(ui, TONE_ERROR,
                    over ? "The game is over." : "Offer a draw on your own turn.");
         } else {
-            ui_say(ui, TONE_INFO, "You offer a draw...");
-            ui_draw(ui); /* the answer may take a moment */
-            act_by(ui, DR_ACT_OFFER_DRAW, NULL, person(ui));
+            ask(ui, CF_DRAW);
         }
         break;
     case 'R':

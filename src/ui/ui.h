@@ -128,7 +128,7 @@ enum ui_list { LIST_VARIATIONS, LIST_PLAY };
 /* Play from here: who plays whom (the index in the LIST_PLAY list). */
 enum ui_play_mode { PLAY_WHITE, PLAY_BLACK, PLAY_HOTSEAT, PLAY_COUNT };
 enum ui_prompt { PR_MOVE, PR_SAVE, PR_LOAD, PR_GOTO, PR_FEN };
-enum ui_confirm { CF_RESIGN, CF_NEW, CF_QUIT };
+enum ui_confirm { CF_RESIGN, CF_DRAW, CF_NEW, CF_QUIT };
 enum ui_tone { TONE_INFO, TONE_ERROR, TONE_GOOD };
 
 struct ui_layout {

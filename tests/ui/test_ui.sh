@@ -160,6 +160,8 @@ text "$s" "$(printf '\033[M B3')"
 expect "$s" "White played 32-28" "a click on a target puts it down"
 # hot-seat: the other player answers a draw offer
 keys "$s" d
+expect "$s" "Offer a draw? (y/n)" "d asks before offering a draw"
+keys "$s" y
 expect "$s" "Black offers a draw. White, do you accept? (y/n)" "a draw offer asks the opponent"
 keys "$s" n
 expect "$s" "White declines the draw" "a declined draw is announced"
