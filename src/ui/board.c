@@ -124,12 +124,13 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
     const char *left = NULL, *right = NULL;
     if (number_centred) {
         /* the cell is full: the colour (or reverse video) marks it */
-    } else if (cursor) {
-        left = "[";
-        right = "]";
     } else if (sq >= 0 && sq == ui->sel) {
         left = ">";
         right = "<";
+    } else if (cursor) {
+        /* the cursor keeps the cell's own marks in sight */
+        left = hint ? "?" : "[";
+        right = must || has(caps, sq) ? "!" : "]";
     } else if (must || has(caps, sq)) {
         right = "!";
     } else if (hint) {

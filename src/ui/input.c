@@ -96,15 +96,43 @@ void input_begin_turn(struct ui *ui)
     ui->dirty = true;
 }
 
+/* The playing square of rank r nearest to file aim (a tie goes to the
+ * screen's right, step df), or -1 when the rank has none. */
+static int nearest_file(const struct ui *ui, int r, int aim, int df)
+{
+    for (int d = 0; d < ui->variant.width; d++) {
+        if (ui_square(ui, aim + d * df, r) >= 0)
+            return aim + d * df;
+        if (ui_square(ui, aim - d * df, r) >= 0)
+            return aim - d * df;
+    }
+    return -1;
+}
+
+/* The cursor steps between playing squares only: sideways to the next one
+ * on the rank, up or down to the one nearest the file it started from (so
+ * that Up, Up zig-zags up one column of a dark-square board). */
 void input_cursor_move(struct ui *ui, int dx, int dy)
 {
     /* dx, dy are screen directions: right and up */
-    int df = ui->flipped ? -dx : dx, dr = ui->flipped ? -dy : dy;
-    int f = ui->cur_file + df, r = ui->cur_rank + dr;
-    if (f >= 0 && f < ui->variant.width)
-        ui->cur_file = f;
-    if (r >= 0 && r < ui->variant.height)
-        ui->cur_rank = r;
+    int df = ui->flipped ? -1 : 1, f = ui->cur_file, r = ui->cur_rank;
+    if (ui->aim_at != r * 16 + f)
+        ui->aim_file = f;
+    if (dx) {
+        for (int g = f + dx * df; g >= 0 && g < ui->variant.width; g += dx * df) {
+            if (ui_square(ui, g, r) >= 0) {
+                ui->cur_file = ui->aim_file = g;
+                break;
+            }
+        }
+    } else if (dy) {
+        int nr = r + dy * df, nf = nearest_file(ui, nr, ui->aim_file, df);
+        if (nr >= 0 && nr < ui->variant.height && nf >= 0) {
+            ui->cur_rank = nr;
+            ui->cur_file = nf;
+        }
+    }
+    ui->aim_at = ui->cur_rank * 16 + ui->cur_file;
     ui->dirty = true;
 }
 

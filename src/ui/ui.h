@@ -210,6 +210,8 @@ struct ui {
 
     /* input */
     int cur_file, cur_rank;
+    int aim_file, aim_at;              /* the file Up/Down keep to, and the cell
+                                          (rank * 16 + file) it was kept at */
     int sel;                           /* picked-up square or -1 */
     int mouse_down_sq;
     struct dr_movelist legal;

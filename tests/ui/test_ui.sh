@@ -20,6 +20,13 @@ else
 fi
 s=$session
 expect "$s" "46" "square numbers on the 10x10 board"
+# the cursor steps between playing squares only: right from 31 is 32; up,
+# up from 31 zig-zags up its column to 21; down, down back to 31
+keys "$s" l Enter
+expect "$s" "The man on 32 can go to 27 or 28" "the cursor steps sideways to the next playing square"
+keys "$s" Escape h k k Enter
+expect "$s" "There is no piece on 21" "Up, Up keeps to the cursor's column"
+keys "$s" j j
 # the cursor starts on the first piece that can move (31): pick it up
 keys "$s" Enter
 expect "$s" "The man on 31 can go to 26 or 27" "picking up a man shows its targets"
