@@ -14,7 +14,8 @@ void config_defaults(struct ui_config *c)
 {
     memset(c, 0, sizeof *c);
     c->mode = 0;
-    snprintf(c->variant, sizeof c->variant, "international");
+    /* the first of the variants this program is for, until one is chosen */
+    snprintf(c->variant, sizeof c->variant, "killer");
     c->side = DR_WHITE;
     c->level = 3;
     snprintf(c->pieces, sizeof c->pieces, "discs");

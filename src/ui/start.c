@@ -240,8 +240,8 @@ static void draw(struct ui *ui, struct start *st)
     }
     term_put(t->rows - 1, 0, t->cols, dim,
              st->replay_prompt ? "Enter: open   Esc: cancel"
-                               : "up/down choose   left/right change   Enter start   ? help   "
-                                 "q quit");
+                               : "up/down move   Space choose   left/right change   Enter start   "
+                                 "? help   q quit");
     refresh();
 }
 
@@ -272,20 +272,29 @@ static void change(struct ui *ui, struct start *st, int dir)
     }
 }
 
+/* Up and down move the highlight only (passing over a choice does not
+ * choose it) and stop at the ends of the list. */
 static void move_to(struct ui *ui, struct start *st, int dir)
 {
-    for (int k = 0; k < st->nitems; k++) {
-        st->at = (st->at + dir + st->nitems) % st->nitems;
-        const struct item *it = &st->items[st->at];
-        if (item_disabled(ui, st, it))
-            continue;
-        /* in a list of choices the highlighted one is the chosen one */
-        if (it->kind == IT_VARIANT)
-            st->variant = it->value;
-        if (it->kind == IT_MODE && it->value < 2)
-            ui->cfg.mode = it->value;
-        return;
+    for (int at = st->at + dir; at >= 0 && at < st->nitems; at += dir) {
+        if (!item_disabled(ui, st, &st->items[at])) {
+            st->at = at;
+            return;
+        }
     }
+}
+
+/* Space: the highlighted choice of a list becomes the chosen one; on a
+ * < value > row the value changes. */
+static void pick(struct ui *ui, struct start *st)
+{
+    const struct item *it = &st->items[st->at];
+    if (it->kind == IT_VARIANT)
+        st->variant = it->value;
+    else if (it->kind == IT_MODE && it->value < 2)
+        ui->cfg.mode = it->value;
+    else
+        change(ui, st, 1);
 }
 
 /* Enter (or a click) on the current row: a choice to return, or none yet. */
@@ -394,8 +403,10 @@ struct start_choice start_screen(struct ui *ui)
             break;
         case KEY_RIGHT:
         case 'l':
-        case ' ':
             change(ui, st, 1);
+            break;
+        case ' ':
+            pick(ui, st);
             break;
         case '\n':
         case '\r':
@@ -426,8 +437,8 @@ struct start_choice start_screen(struct ui *ui)
         }
         case '?':
             snprintf(ui->status, sizeof ui->status,
-                     "Choose a line with up/down (or j/k), change it with left/right, and press "
-                     "Enter to start. In the game, ? lists every key.");
+                     "Move with up/down (or j/k), choose with Space, change a value with "
+                     "left/right, and press Enter to start. In the game, ? lists every key.");
             ui->tone = TONE_INFO;
             break;
         case 'q':

@@ -367,7 +367,17 @@ s=$session
 expect "$s" "Play against the computer" "the start screen"
 expect "$s" "killer8" "every variant is listed"
 expect "$s" "Armenian draughts (Tama)" "with its description"
-keys "$s" Down
+expect "$s" "(*) killer " "the first start offers Killer"
+# moving over the lists chooses nothing, and the list does not wrap: Up at
+# the top stays there, and Down x7 passes the modes without choosing one
+keys "$s" Up Down Down Down Down Down Down Down
+expect "$s" "(*) Play against the computer" "passing over a choice does not choose it"
+expect "$s" "(*) killer " "passing over the variants does not choose one"
+keys "$s" Space
+expect "$s" "(*) german " "Space chooses the highlighted variant"
+keys "$s" Up Up Up Up Up Up Up Up Up Up Up
+expect "$s" "(*) german " "Up to the top chooses nothing on the way"
+keys "$s" Down Space
 expect "$s" "(*) Two players at this keyboard" "choose hot-seat"
 keys "$s" Enter
 expect "$s" "two players" "a hot-seat game starts"
