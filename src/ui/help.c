@@ -109,34 +109,88 @@ void help_draw(struct ui *ui)
     help_table(ui, lines, (int)(sizeof lines / sizeof lines[0]));
 }
 
+/* Columns a UTF-8 text takes (one a character: the help has no wide ones). */
+static int text_width(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+enum { HELP_KEY_COL = 18, HELP_MAX_ROWS = 200 };
+
+struct help_row {
+    const char *key; /* "" on a heading, NULL on a wrapped line's continuation */
+    const char *text;
+    int len;
+};
+
+/* The table's rows at a box of width w: descriptions wrapped by word. */
+static int help_rows(const char *const lines[][2], int n, int w, struct help_row *rows)
+{
+    int count = 0;
+    for (int i = 0; i < n && count < HELP_MAX_ROWS; i++) {
+        bool heading = !lines[i][0][0];
+        int width = heading ? w - 4 : w - 4 - HELP_KEY_COL;
+        const char *text = lines[i][1];
+        const char *key = lines[i][0];
+        do {
+            const char *next;
+            size_t len = term_wrap_line(text, width < 1 ? 1 : width, &next);
+            rows[count++] = (struct help_row){key, text, (int)len};
+            key = heading ? "" : NULL;
+            text = next;
+        } while (*text && count < HELP_MAX_ROWS);
+    }
+    return count;
+}
+
+/* The box is as wide as its longest line needs, up to the terminal's width;
+ * lines longer than that wrap at a word, and a table longer than the
+ * terminal is shown a page at a time. */
 void help_table(struct ui *ui, const char *const lines[][2], int n)
 {
     struct ui_term *t = &ui->term;
-    ui->help_lines = n;
+    int need = 0;
+    for (int i = 0; i < n; i++) {
+        int wi = text_width(lines[i][1]) + (lines[i][0][0] ? HELP_KEY_COL : 0);
+        need = wi > need ? wi : need;
+    }
+    int w = need + 4 < t->cols ? need + 4 : t->cols;
+    if (w < HELP_KEY_COL + 12)
+        w = HELP_KEY_COL + 12;
+    struct help_row rows[HELP_MAX_ROWS];
+    int nrows = help_rows(lines, n, w, rows);
+    ui->help_lines = nrows;
     /* pages when the terminal is short */
-    int per = t->rows - 4 < n ? t->rows - 4 : n;
+    int per = t->rows - 4 < nrows ? t->rows - 4 : nrows;
     if (per < 1)
         per = 1;
-    int pages = (n + per - 1) / per;
+    int pages = (nrows + per - 1) / per;
     if (ui->help_page >= pages)
         ui->help_page = pages - 1;
-    int first = ui->help_page * per, count = n - first < per ? n - first : per;
+    int first = ui->help_page * per, count = nrows - first < per ? nrows - first : per;
     char title[80];
     if (pages > 1)
         snprintf(title, sizeof title, "Keys, page %d of %d (any key: %s)", ui->help_page + 1,
                  pages, ui->help_page + 1 < pages ? "next page" : "close");
     else
         snprintf(title, sizeof title, "Keys (any key closes)");
-    int h = count + 2, w = 76, iy, ix;
+    int h = count + 2, iy, ix;
     box_draw(ui, h, w, title, &iy, &ix);
     for (int k = 0; k < count; k++) {
-        int i = first + k;
-        if (!lines[i][0][0]) {
-            term_put(iy + k, ix, w - 4, term_attr(t, FG_TITLE, BG_NONE), lines[i][1]);
+        const struct help_row *r = &rows[first + k];
+        char text[400];
+        snprintf(text, sizeof text, "%.*s", r->len, r->text);
+        if (r->key && !r->key[0]) {
+            term_put(iy + k, ix, w - 4, term_attr(t, FG_TITLE, BG_NONE), text);
             continue;
         }
-        term_put(iy + k, ix + 1, 16, term_attr(t, FG_MARK, BG_NONE), lines[i][0]);
-        term_put(iy + k, ix + 18, w - 22, term_attr(t, FG_DEFAULT, BG_NONE), lines[i][1]);
+        if (r->key)
+            term_put(iy + k, ix + 1, HELP_KEY_COL - 2, term_attr(t, FG_MARK, BG_NONE), r->key);
+        term_put(iy + k, ix + HELP_KEY_COL, w - 4 - HELP_KEY_COL,
+                 term_attr(t, FG_DEFAULT, BG_NONE), text);
     }
 }
 

@@ -410,12 +410,13 @@ void panes_too_small(struct ui *ui)
     int y = t->rows / 2 - 2;
     if (y < 0)
         y = 0;
-    attr_t a = term_attr(t, FG_ERROR, BG_NONE);
-    term_put(y, 1, t->cols - 2, a, "The terminal is too small for the board.");
+    int w = t->cols - 2, rows = t->rows;
+    attr_t a = term_attr(t, FG_ERROR, BG_NONE), d = term_attr(t, FG_DEFAULT, BG_NONE);
+    y += term_put_wrapped(y, 1, w, rows - y, a, "The terminal is too small for the board.");
     snprintf(line, sizeof line, "Need %d x %d, have %d x %d.", ui->lay.need_cols,
              ui->lay.need_rows, t->cols, t->rows);
-    term_put(y + 1, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
-    term_put(y + 2, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE),
-             "Enlarge the window or use a smaller font.");
-    term_put(y + 3, 1, t->cols - 2, term_attr(t, FG_DIM, BG_NONE), "q quits; the game is kept.");
+    y += term_put_wrapped(y, 1, w, rows - y, d, line);
+    y += term_put_wrapped(y, 1, w, rows - y, d, "Enlarge the window or use a smaller font.");
+    term_put_wrapped(y, 1, w, rows - y, term_attr(t, FG_DIM, BG_NONE),
+                     "q quits; the game is kept.");
 }

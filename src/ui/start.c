@@ -143,11 +143,13 @@ static void draw(struct ui *ui, struct start *st)
     erase();
     build_items(st, t->rows);
     if (t->cols < 60 || t->rows < 20) {
-        term_put(t->rows / 2 - 1, 1, t->cols - 2, term_attr(t, FG_ERROR, BG_NONE),
-                 "The terminal is too small for the start screen.");
+        int y = t->rows / 2 - 1 < 0 ? 0 : t->rows / 2 - 1;
+        y += term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_ERROR, BG_NONE),
+                              "The terminal is too small for the start screen.");
         char line[120];
         snprintf(line, sizeof line, "Need 60 x 20, have %d x %d. q quits.", t->cols, t->rows);
-        term_put(t->rows / 2, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
+        term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_DEFAULT, BG_NONE),
+                         line);
         refresh();
         return;
     }

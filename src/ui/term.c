@@ -266,6 +266,44 @@ bool term_mouse(int *y, int *x, bool *press, bool *release)
     return *press || *release;
 }
 
+/* The bytes of s's first line when wrapped at `width` columns: up to the
+ * last space that fits (a word longer than the line is cut); *next is
+ * where the following line starts. */
+size_t term_wrap_line(const char *s, int width, const char **next)
+{
+    size_t cut = 0, last_space = 0;
+    int cols = 0;
+    for (size_t i = 0; s[i]; i++) {
+        if (((unsigned char)s[i] & 0xC0) == 0x80)
+            continue;
+        if (cols == width) {
+            cut = last_space ? last_space : i;
+            for (*next = s + cut; **next == ' ';)
+                (*next)++;
+            return cut;
+        }
+        if (s[i] == ' ')
+            last_space = i;
+        cols++;
+    }
+    *next = s + strlen(s);
+    return strlen(s);
+}
+
+int term_put_wrapped(int y, int x, int width, int max_rows, attr_t a, const char *s)
+{
+    int rows = 0;
+    while (*s && rows < max_rows) {
+        const char *next;
+        size_t len = term_wrap_line(s, width, &next);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)len, s);
+        term_put(y + rows++, x, width, a, line);
+        s = next;
+    }
+    return rows;
+}
+
 int term_put(int y, int x, int width, attr_t a, const char *s)
 {
     if (width <= 0 || y < 0 || x < 0)

@@ -83,6 +83,11 @@ int term_signal(void);
 bool term_mouse(int *y, int *x, bool *press, bool *release);
 /* Draw text clipped to width columns; returns the columns used.  UTF-8 aware. */
 int term_put(int y, int x, int width, attr_t a, const char *s);
+/* The length in bytes of s's first line wrapped at `width` columns (at the
+ * last space that fits; a longer word is cut), *next where the rest starts. */
+size_t term_wrap_line(const char *s, int width, const char **next);
+/* s wrapped by word into at most max_rows rows from (y, x); the rows used. */
+int term_put_wrapped(int y, int x, int width, int max_rows, attr_t a, const char *s);
 /* Monotonic milliseconds. */
 int64_t term_now_ms(void);
 

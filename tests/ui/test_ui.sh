@@ -59,6 +59,7 @@ keys "$s" Escape
 keys "$s" "?"
 expect "$s" "Keys (any key closes)" "? opens the key help"
 expect "$s" "offer a draw" "the help lists every key"
+expect "$s" "back where it branched off" "a wide terminal shows the help's lines whole"
 keys "$s" x
 gone "$s" "Keys (any key closes)" 3 && ok || bad "any key closes the help" "$s"
 keys "$s" q
@@ -75,6 +76,15 @@ expect "$s" "The computer played" "italian: the engine answers a typed move"
 expect "$s" "1. 21-17" "italian: the typed move is in the list"
 $T resize-window -t "$s" -x 50 -y 14
 expect "$s" "too small" "a small terminal gets a message, not a garbled board"
+$T resize-window -t "$s" -x 30 -y 14
+expect "$s" "The terminal is too small" "a narrow terminal wraps the message by word"
+expect "$s" " for the board." "a narrow terminal wraps the message by word, second row"
+$T resize-window -t "$s" -x 60 -y 40
+expect "$s" "Your move" "the board comes back at 60 columns"
+keys "$s" "?"
+expect "$s" "replay: leave the variation, back" "the help wraps its lines on a narrow terminal"
+expect "$s" "where it branched off" "the help wraps its lines on a narrow terminal, second row"
+keys "$s" x x x x x x x
 $T resize-window -t "$s" -x 120 -y 40
 expect "$s" "Your move" "the board comes back after the terminal grows"
 keys "$s" q
