@@ -154,7 +154,9 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui->sel = -1;
         ui->dests = 0;
         ui->turn_start = term_now_ms();
-        if (ev == DR_EV_UNDO)
+        if (ui->replay)
+            ui->status[0] = 0; /* the header shows the ply: "Redone" means nothing here */
+        else if (ev == DR_EV_UNDO)
             ui_say(ui, TONE_INFO, "Taken back. %s to move (ply %d).",
                    ui_side_name(dr_game_position(g)->side), ply);
         else

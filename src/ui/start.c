@@ -31,8 +31,8 @@ struct start {
 
 void start_message(struct ui *ui, const char *text)
 {
-    snprintf(ui->status, sizeof ui->status, "%.500s", text);
-    ui->tone = TONE_ERROR;
+    snprintf(ui->start_note, sizeof ui->start_note, "%.500s", text);
+    ui->start_tone = TONE_ERROR;
 }
 
 static void load_variants(struct ui *ui, struct start *st)
@@ -236,9 +236,10 @@ static void draw(struct ui *ui, struct start *st)
         int used = term_put(py, 1, t->cols - 2, title, "Replay the PDN file: ");
         snprintf(line, sizeof line, "%s_", st->input);
         term_put(py, 1 + used, t->cols - 2 - used, norm | A_BOLD, line);
-    } else if (ui->status[0]) {
+    } else if (ui->start_note[0]) {
         term_put(t->rows - 2, 1, t->cols - 2,
-                 term_attr(t, ui->tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE), ui->status);
+                 term_attr(t, ui->start_tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
+                 ui->start_note);
     }
     term_put(t->rows - 1, 0, t->cols, dim,
              st->replay_prompt ? "Enter: open   Esc: cancel"
@@ -340,9 +341,13 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         /* the whole file: its list of games, variations and comments */
         struct ui_replay *r = replay_open(path, why, sizeof why);
         if (!r) {
-            snprintf(ui->status, sizeof ui->status, "Cannot open %.200s: %.250s", st->input,
-                     why);
-            ui->tone = TONE_ERROR;
+            /* the reason names the file already when it comes from the reader */
+            if (strstr(why, path))
+                snprintf(ui->start_note, sizeof ui->start_note, "Cannot open %.450s", why);
+            else
+                snprintf(ui->start_note, sizeof ui->start_note, "Cannot open %.200s: %.250s",
+                         st->input, why);
+            ui->start_tone = TONE_ERROR;
             return false;
         }
         c->what = START_REPLAY;
@@ -383,7 +388,7 @@ struct start_choice start_screen(struct ui *ui)
             break;
         }
         if (key != KEY_RESIZE && !st->replay_prompt)
-            ui->status[0] = 0;
+            ui->start_note[0] = 0;
         if (st->replay_prompt) {
             done = replay_key(ui, st, key, &c);
             continue;
@@ -438,10 +443,10 @@ struct start_choice start_screen(struct ui *ui)
             break;
         }
         case '?':
-            snprintf(ui->status, sizeof ui->status,
+            snprintf(ui->start_note, sizeof ui->start_note,
                      "Move with up/down (or j/k), choose with Space, change a value with "
                      "left/right, and press Enter to start. In the game, ? lists every key.");
-            ui->tone = TONE_INFO;
+            ui->start_tone = TONE_INFO;
             break;
         case 'q':
         case 'Q':

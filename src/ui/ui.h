@@ -240,8 +240,10 @@ struct ui {
     int help_page, help_lines;
 
     /* what the person sees */
-    char status[512];
+    char status[512];                  /* the board screen's status line */
     enum ui_tone tone;
+    char start_note[512];              /* the start screen's own line */
+    enum ui_tone start_tone;
     bool have_last;
     struct dr_move last;
     bool have_info;

@@ -391,11 +391,17 @@ keys "$s" Down Space
 expect "$s" "(*) Two players at this keyboard" "choose hot-seat"
 keys "$s" Enter
 expect "$s" "two players" "a hot-seat game starts"
+keys "$s" m
+text "$s" "c3-d4"
+keys "$s" Enter
+expect "$s" "White played c3-d4" "a move in the hot-seat game"
 keys "$s" q
 expect "$s" "Play against the computer" "back on the start screen"
+if screen "$s" | grep -q "played c3-d4"; then bad "the game's message follows to the start screen" "$s"; else ok; fi
 keys "$s" q
 grep -q "mode = hotseat" "$tmp/config/draughts/config" 2>/dev/null && ok ||
     bad "the choice is remembered in the config file"
+rm -f "$tmp/data/draughts/autosave.pdn" # (the move above; the replay test wants none)
 
 # ---- replay of a PDN file ----
 cat >"$tmp/game.pdn" <<'EOF'
@@ -546,7 +552,9 @@ expect "$s" "replay: the moves here; choose a variation" "the help lists the rep
 keys "$s" x
 gone "$s" "Keys (any key closes)" 3 && ok || bad "any key closes the help (replay)" "$s"
 keys "$s" .
-expect "$s" "Redone. White to move (ply 2)" "stepping on follows the main line"
+expect "$s" "(ply 2 of 4) - game 2 of 2" "stepping on follows the main line"
+gone "$s" "Back on the file's line." 3 && ok || bad "a step clears the last message" "$s"
+if screen "$s" | grep -q "Redone"; then bad "a replay step says Redone" "$s"; else ok; fi
 keys "$s" o
 text "$s" "$tmp/game.pdn"
 keys "$s" Enter
