@@ -90,6 +90,7 @@ void help_draw(struct ui *ui)
         {"a / ] [", "analysis on/off / the next, previous marked move"},
         {"t", "hint: the computer suggests a move"},
         {"g", "make the computer move now"},
+        {"+ / -", "a stronger / weaker computer, from its next move"},
         {"d", "offer a draw"},
         {"R", "resign"},
         {"n", "new game"},
@@ -164,7 +165,7 @@ void help_table(struct ui *ui, const char *const lines[][2], int n)
     int nrows = help_rows(lines, n, w, rows);
     ui->help_lines = nrows;
     /* pages when the terminal is short */
-    int per = t->rows - 4 < nrows ? t->rows - 4 : nrows;
+    int per = t->rows - 2 < nrows ? t->rows - 2 : nrows;
     if (per < 1)
         per = 1;
     int pages = (nrows + per - 1) / per;
@@ -197,7 +198,7 @@ void help_table(struct ui *ui, const char *const lines[][2], int n)
 /* Does the help have a page after the one shown? */
 bool help_more(const struct ui *ui)
 {
-    int per = ui->term.rows - 4;
+    int per = ui->term.rows - 2;
     if (per < 1)
         per = 1;
     return (ui->help_page + 1) * per < ui->help_lines;

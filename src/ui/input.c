@@ -618,6 +618,26 @@ static void ask(struct ui *ui, enum ui_confirm what)
     ui->dirty = true;
 }
 
+/* + and -: the computer plays stronger or weaker from its next move on. */
+static void change_level(struct ui *ui, int dir, bool thinking)
+{
+    if (ui->hotseat || !ui->engine) {
+        ui_say(ui, TONE_ERROR, "The level is for games against the computer.");
+        return;
+    }
+    int level = ui->level + dir;
+    if (level < 1 || level > DR_LEVELS) {
+        ui_say(ui, TONE_ERROR, "The level is already the %s (%d of %d).",
+               dir > 0 ? "strongest" : "weakest", ui->level, DR_LEVELS);
+        return;
+    }
+    ui->level = level;
+    if (!thinking) /* a search under way keeps its limits; the next move gets these */
+        play_engine_limits(ui);
+    ui_say(ui, TONE_INFO, "Level %d (%s) from the computer's next move.", level,
+           dr_level_name(level));
+}
+
 static void show_fen(struct ui *ui)
 {
     char fen[300];
@@ -798,6 +818,11 @@ void input_key(struct ui *ui, int key)
         } else if (my_turn) {
             ui_say(ui, TONE_INFO, "It is your move.");
         }
+        break;
+    case '+':
+    case '=':
+    case '-':
+        change_level(ui, key == '-' ? -1 : 1, thinking);
         break;
     case 'd':
         if (!my_turn && !thinking) {

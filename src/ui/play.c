@@ -46,12 +46,19 @@ static void clock_charge(struct ui *ui, int mover)
 }
 
 /* Before the computer's turn: its limits include the clocks. */
-static void engine_limits(struct ui *ui)
+/* The computer's effort for its next move: the level's, shortened by the
+ * clock when there is one.  Called between searches only (the loop's
+ * events come while the computer is not thinking). */
+void play_engine_limits(struct ui *ui)
 {
-    if (!ui->engine || ui->opt->clock_minutes <= 0)
+    if (!ui->engine)
         return;
     struct dr_limits l;
     dr_level_limits(ui->level, &l);
+    if (ui->opt->clock_minutes <= 0) {
+        dr_engine_player_set_limits(ui->engine, &l);
+        return;
+    }
     for (int s = 0; s < 2; s++) {
         l.time_ms[s] = ui->clock[s] > 0 ? ui->clock[s] : 1;
         l.inc_ms[s] = (int64_t)ui->opt->clock_increment * 1000;
@@ -120,7 +127,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         }
         if (ui->autosave_note[0]) /* where the game is kept, before anything else */
             ui_say(ui, TONE_ERROR, "%s", ui->autosave_note);
-        engine_limits(ui);
+        play_engine_limits(ui);
         session_autosave(ui);
         break;
     case DR_EV_MOVE: {
@@ -140,7 +147,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
                    dr_game_over(g) ? "" : " Your move.");
         else
             ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
-        engine_limits(ui);
+        play_engine_limits(ui);
         session_autosave(ui);
         break;
     }
@@ -162,7 +169,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         else
             ui_say(ui, TONE_INFO, "Redone. %s to move (ply %d).",
                    ui_side_name(dr_game_position(g)->side), ply);
-        engine_limits(ui);
+        play_engine_limits(ui);
         session_autosave(ui);
         break;
     case DR_EV_OVER: {

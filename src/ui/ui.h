@@ -332,6 +332,8 @@ void ui_draw(struct ui *ui);
 bool ui_is_human(const struct ui *ui, int side);
 bool ui_engine_thinking(const struct ui *ui);
 void play_clock_tick(struct ui *ui);
+/* Hands the level (and the clock) to the computer player for its next move. */
+void play_engine_limits(struct ui *ui);
 
 /* hint.c */
 struct ui_hint *hint_new(void);

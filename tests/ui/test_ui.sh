@@ -36,6 +36,12 @@ expect "$s" "The computer played" "the engine answers a move made with the curso
 expect "$s" "1. 31-26" "the move list shows the move in PDN"
 keys "$s" u
 expect "$s" "(no moves yet)" "undo against the computer takes back the move pair"
+# the level changes during the game
+keys "$s" +
+expect "$s" "Level 2 (" "+ makes the computer stronger"
+expect "$s" "against level 2" "the title shows the new level"
+keys "$s" - -
+expect "$s" "The level is already the weakest (1 of 6)." "- stops at level 1"
 # a refused move explains itself
 keys "$s" m
 expect "$s" "Your move (e.g." "m opens the move prompt"
