@@ -233,6 +233,10 @@ static void prompt_draw(struct ui *ui)
     if (room > 0 && (int)strlen(s) > room)
         s += strlen(s) - (size_t)room;
     term_put(y, 1 + w, room, term_attr(t, FG_DEFAULT, BG_NONE) | A_BOLD, s);
+    if (ui->prompt_hint[0] && y > 0) {
+        mvhline(y - 1, 0, ' ' | term_attr(t, FG_DEFAULT, BG_NONE), t->cols);
+        term_put(y - 1, 1, t->cols - 2, term_attr(t, FG_DIM, BG_NONE), ui->prompt_hint);
+    }
 }
 
 static void chooser_draw(struct ui *ui)

@@ -11,6 +11,7 @@
 
 #include "draughts/fen.h"
 #include "draughts/notation.h"
+#include "complete.h"
 #include "ui.h"
 
 void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
@@ -524,6 +525,7 @@ void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
     ui->prompt = kind;
     snprintf(ui->input, sizeof ui->input, "%s", initial ? initial : "");
     ui->input_len = (int)strlen(ui->input);
+    ui->prompt_hint[0] = 0;
     ui->dirty = true;
 }
 
@@ -559,9 +561,19 @@ static void prompt_key(struct ui *ui, int key)
             replay_goto(ui, text);
         else if (ui->prompt == PR_LOAD)
             session_open(ui, text);
+    } else if (key == '\t' && (ui->prompt == PR_SAVE || ui->prompt == PR_LOAD)) {
+        char names[sizeof ui->prompt_hint];
+        if (complete_path(ui->input, sizeof ui->input, names, sizeof names) == 0)
+            snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(no file name begins so)");
+        else
+            snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s", names);
+        ui->input_len = (int)strlen(ui->input);
+        ui->dirty = true;
+        return;
     } else {
         input_prompt_edit(ui, key);
     }
+    ui->prompt_hint[0] = 0;
     ui->dirty = true;
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "complete.h"
 #include "ui.h"
 
 enum item_kind { IT_MODE, IT_VARIANT, IT_VARIANT_ROW, IT_SIDE, IT_LEVEL, IT_START };
@@ -236,6 +237,8 @@ static void draw(struct ui *ui, struct start *st)
         int used = term_put(py, 1, t->cols - 2, title, "Replay the PDN file: ");
         snprintf(line, sizeof line, "%s_", st->input);
         term_put(py, 1 + used, t->cols - 2 - used, norm | A_BOLD, line);
+        if (ui->start_note[0]) /* what Tab found */
+            term_put(py - 1, 1, t->cols - 2, dim, ui->start_note);
     } else if (ui->start_note[0]) {
         term_put(t->rows - 2, 1, t->cols - 2,
                  term_attr(t, ui->start_tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
@@ -332,6 +335,8 @@ static bool choose(struct ui *ui, struct start *st, struct start_choice *c)
 static bool replay_key(struct ui *ui, struct start *st, int key, struct start_choice *c)
 {
     size_t n = strlen(st->input);
+    if (key != '\t')
+        ui->start_note[0] = 0;
     if (key == 27) {
         st->replay_prompt = false;
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
@@ -353,6 +358,12 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         c->what = START_REPLAY;
         c->replay = r;
         return true;
+    } else if (key == '\t') {
+        char names[400];
+        int found = complete_path(st->input, sizeof st->input, names, sizeof names);
+        snprintf(ui->start_note, sizeof ui->start_note, "%s",
+                 found == 0 ? "(no file name begins so)" : names);
+        ui->start_tone = TONE_INFO;
     } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && n > 0) {
         st->input[n - 1] = 0;
     } else if (key >= 32 && key < 127 && n + 1 < sizeof st->input) {

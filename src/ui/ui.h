@@ -230,6 +230,7 @@ struct ui {
     enum ui_prompt prompt;
     enum ui_confirm confirm;
     char input[320];
+    char prompt_hint[256];             /* a file prompt's Tab: the names that match */
     int input_len;
     char text_title[64];
     char text_body[512];

@@ -561,8 +561,13 @@ keys "$s" .
 expect "$s" "(ply 2 of 4) - game 2 of 2" "stepping on follows the main line"
 gone "$s" "Back on the file's line." 3 && ok || bad "a step clears the last message" "$s"
 if screen "$s" | grep -q "Redone"; then bad "a replay step says Redone" "$s"; else ok; fi
-keys "$s" o
-text "$s" "$tmp/game.pdn"
+keys "$s" o C-u
+text "$s" "$tmp/gam"
+keys "$s" Tab
+expect "$s" "game.pdn  games.pdn" "Tab lists the files that match"
+text "$s" ".p"
+keys "$s" Tab
+expect "$s" "Open the PDN file: $tmp/game.pdn_" "Tab completes the one match"
 keys "$s" Enter
 expect "$s" "replay: Alice - Bob, Test (ply 0 of 4)" "o replays another file (one game: no list)"
 keys "$s" o
@@ -596,7 +601,9 @@ s=$session
 expect "$s" "Continue the last game" "the start screen, with the game played on from the replay"
 keys "$s" Down Enter
 expect "$s" "Replay the PDN file:" "the start screen asks for a file to replay"
-text "$s" "$tmp/games.pdn"
+text "$s" "$tmp/games.p"
+keys "$s" Tab
+expect "$s" "Replay the PDN file: $tmp/games.pdn_" "Tab completes a file name on the start screen"
 keys "$s" Enter
 expect "$s" "q: back to the menu" "the start screen's replay opens the list of games"
 keys "$s" Down Enter

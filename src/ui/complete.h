@@ -1,0 +1,14 @@
+/* Tab completion of file names in the prompts (no curses here). */
+#ifndef DR_UI_COMPLETE_H
+#define DR_UI_COMPLETE_H
+
+#include <stddef.h>
+
+/* Completes the last path component of text in place (size bytes) from the
+ * directory it names (~/ is the home directory): to the one match, a
+ * directory gaining its '/', or to the longest prefix the matches share.
+ * The matches' names go to list (space-separated, cut to list_size, "" when
+ * there is one or none).  Returns how many names matched. */
+int complete_path(char *text, size_t size, char *list, size_t list_size);
+
+#endif
