@@ -154,6 +154,7 @@ static void test_lex_comments_nags(void **state)
     assert_int_equal(l.t[4].line, 4);
     assert_int_equal(l.t[5].type, TOK_STAR);
     assert_int_equal(l.diags, 2); /* "$" and "$300" */
+    assert_int_equal(l.warnings, 2); /* skipped without losing a move */
 }
 
 static void test_lex_tags_and_setup(void **state)
@@ -221,6 +222,33 @@ static const char *diag_text(const struct dr_pdn_file *f, int i)
     static char buf[600];
     dr_pdn_diag_format(f, &f->diags[i], buf, sizeof buf);
     return buf;
+}
+
+/* Issue 16, items 4, 7 and 8: what the reader skips without losing a move
+ * is a warning, never an error: a program's own NAG ($902), and an x on a
+ * move that takes nothing (read as the plain move). */
+static void test_read_skippable_dialects_are_warnings(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[GameType \"20\"]\n1. 32x28 $902 19-23 2. 28x19 14x23 *\n", NULL, &f);
+    assert_int_equal(f.errors, 0);
+    assert_int_equal(f.warnings, 2);
+    assert_int_equal(f.n_games, 1);
+    assert_int_equal(dr_pdn_mainline_length(f.games[0]), 4);
+    const struct dr_pdn_diag *nag = NULL, *x = NULL;
+    for (int i = 0; i < f.n_diags; i++) {
+        assert_true(f.diags[i].warning);
+        if (strstr(f.diags[i].message, "out of range"))
+            nag = &f.diags[i];
+        if (strstr(f.diags[i].message, "takes nothing; read as 32-28"))
+            x = &f.diags[i];
+    }
+    assert_non_null(nag);
+    assert_non_null(x);
+    assert_int_equal(x->line, 2);
+    assert_int_equal(x->column, 4);
+    dr_pdn_file_free(&f);
 }
 
 static void test_read_tags_and_roster(void **state)
@@ -942,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_lex_results_and_moves),
         cmocka_unit_test(test_lex_strengths),
         cmocka_unit_test(test_lex_comments_nags),
+        cmocka_unit_test(test_read_skippable_dialects_are_warnings),
         cmocka_unit_test(test_lex_tags_and_setup),
         cmocka_unit_test(test_lex_encodings),
         cmocka_unit_test(test_lex_junk),

@@ -524,7 +524,9 @@ void lexer_next(struct lexer *lx, struct token *t)
                 advance(lx);
             }
             if (!digits || n > 255) {
-                diag(lx, t->line, t->col, false,
+                /* a program's own symbol ($902) or a stray $: skipped, no
+                 * move lost, so a warning (issue 16) */
+                diag(lx, t->line, t->col, true,
                      digits ? "NAG '$%s' is out of range (0-255); ignored"
                             : "'$%s' is not a NAG ($ and a number); ignored",
                      t->text + 1, (size_t)(lx->buf + lx->at - t->text) - 1);

@@ -308,6 +308,14 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
                 r->seen_pdn = true;
                 if (res == AMBIGUOUS) {
                     add_diag(r, t->line, t->col, game, true, t->text, t->len, why.msg);
+                } else if (!m.captures && (memchr(t->text, 'x', t->len) ||
+                                            memchr(t->text, 'X', t->len))) {
+                    /* "32x28": the x claims a capture the move does not make */
+                    char plain[DR_MOVE_TEXT_LEN];
+                    dr_move_pdn(v, &fr->cur->parent->pos, &m, plain);
+                    say(msg, sizeof msg, "written as a capture but takes nothing; read as %s",
+                        plain);
+                    add_diag(r, t->line, t->col, game, true, t->text, t->len, msg);
                 } else if (choices > 1) {
                     say(msg, sizeof msg,
                         "%d captures go from there to there; the moves that follow "
