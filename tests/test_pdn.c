@@ -251,6 +251,31 @@ static void test_read_skippable_dialects_are_warnings(void **state)
     dr_pdn_file_free(&f);
 }
 
+/* Issue 16, items 1 and 3: an exporter that writes "\r" as two characters
+ * after every line, and a tag with no value.  Before, each "\r" ended the
+ * game (209 games and no move from a file of 12). */
+static void test_read_escaped_line_ends_and_empty_tags(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[Event \"a\"]\\r[GameType \"20\"]\\r[Empty]\\r1. 32-28 19-23 *\\r\\r"
+              "[Event \"b\"]\\n[Site \"Montpellier\"]\\r\n1. 31-27 *\\r",
+              NULL, &f);
+    assert_int_equal(f.errors, 0);
+    assert_int_equal(f.n_games, 2);
+    assert_int_equal(f.moves, 3);
+    assert_string_equal(dr_pdn_tag(f.games[1], "Site"), "Montpellier");
+    int escapes = 0, empty = 0;
+    for (int i = 0; i < f.n_diags; i++) {
+        escapes += strstr(f.diags[i].message, "read as a line end") != NULL;
+        empty += strstr(f.diags[i].message, "tag 'Empty' has no value") != NULL;
+    }
+    assert_int_equal(escapes, 1); /* once for the file */
+    assert_int_equal(empty, 1);
+    assert_int_equal(f.warnings, 2);
+    dr_pdn_file_free(&f);
+}
+
 static void test_read_tags_and_roster(void **state)
 {
     (void)state;
@@ -971,6 +996,7 @@ int main(void)
         cmocka_unit_test(test_lex_strengths),
         cmocka_unit_test(test_lex_comments_nags),
         cmocka_unit_test(test_read_skippable_dialects_are_warnings),
+        cmocka_unit_test(test_read_escaped_line_ends_and_empty_tags),
         cmocka_unit_test(test_lex_tags_and_setup),
         cmocka_unit_test(test_lex_encodings),
         cmocka_unit_test(test_lex_junk),

@@ -66,6 +66,7 @@ struct lexer {
     int line, col;
     bool line_start;   /* only blanks so far on this line */
     bool after_token;  /* the previous character closed a token */
+    bool escaped_eol;  /* a literal "\r" or "\n" was read as a line end (warned once) */
     lex_diag_fn diag;
     void *diag_arg;
 };

@@ -167,6 +167,9 @@ static void skip_line(struct lexer *lx)
         advance(lx);
 }
 
+static void diag(struct lexer *lx, int line, int col, bool warning, const char *fmt,
+                 const char *arg, size_t arglen);
+
 /* Skip white space and % comments (PDN 3.0 counts "%..." to the end of the
  * line as white space).  Returns whether anything was skipped. */
 static bool skip_blanks(struct lexer *lx)
@@ -177,6 +180,17 @@ static bool skip_blanks(struct lexer *lx)
             advance(lx);
         } else if (peek(lx, 0) == '%') {
             skip_line(lx);
+        } else if (peek(lx, 0) == '\\' && (peek(lx, 1) == 'r' || peek(lx, 1) == 'n')) {
+            /* some exporters write the escape sequence as two characters
+             * where a line ends ([Site "x"]\r): a line end, said once a file */
+            if (!lx->escaped_eol)
+                diag(lx, lx->line, lx->col, true,
+                     "'%s' written as text read as a line end (said once for the file)",
+                     lx->buf + lx->at, 2);
+            lx->escaped_eol = true;
+            advance(lx);
+            advance(lx);
+            lx->line_start = true;
         } else {
             break;
         }
@@ -313,7 +327,8 @@ static void read_tag(struct lexer *lx, struct token *t)
         size_t rlen = 0;
         while (rlen < 48 && rest[rlen] && !strchr("]\r\n", rest[rlen]))
             rlen++;
-        diag(lx, line, col, false,
+        /* nothing the games need is lost: a warning (issue 16) */
+        diag(lx, line, col, true,
              nlen ? "tag '%s' has no value in double quotes; ignored"
                   : "'[' does not start a tag [Name \"value\"]: '%s' ignored",
              rest, rlen);
