@@ -33,10 +33,13 @@ keys "$s" p
 expect "$s" "Not a legal position: Black has no pieces: each side needs at least one." \
     "a side without pieces is refused"
 # up and right twice: 31 -> 27 -> 22
-keys "$s" k l k l b
+# the cursor steps between playing squares: up, up keeps to 31's column
+# (b4, c5, b6 = 21), right to d6 = 22
+keys "$s" k k l b
 expect "$s" "FEN W:W31:B22" "b puts a black man there"
 # on to 4, on White's promotion row
-keys "$s" k l k l k l k l w
+# up four ranks from d6 to d10 = 2, then right twice: h10 = 4
+keys "$s" k k k k l l w
 expect "$s" "FEN W:W4,31:B22" "a white man on 4"
 keys "$s" p
 expect "$s" "Not a legal position: white man on 4: men cannot stand on their promotion row." \
@@ -134,7 +137,7 @@ s=$session
 expect "$s" "Set up a position" "the start screen offers the editor"
 # from the first line: hot-seat, (no game to continue), replay, set up
 keys "$s" Down Down Down Enter
-expect "$s" "International draughts (FMJD) - set up a position" "the editor from the start screen"
+expect "$s" "Killer draughts - set up a position" "the editor from the start screen (Killer, the first start's variant)"
 fen "$s" "W:W31,32:B18,19"
 keys "$s" p
 expect "$s" "Play it or analyse it?" "the choice"
