@@ -276,6 +276,38 @@ static void test_read_escaped_line_ends_and_empty_tags(void **state)
     dr_pdn_file_free(&f);
 }
 
+/* Issue 16 items 2 and 3: junk after a tag's ']' is skipped to the line end
+ * (it used to start a game of its own at every tag), and a tag broken after
+ * its '[' is read as one; both warnings, no game or move lost.  A game on
+ * one line after its last tag, in numeric or algebraic notation, is not
+ * junk. */
+static void test_read_tag_junk_and_broken_tags(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[Event \"a\"] junk here\n[Site \"s\"]\"\n[\nGameType \"20\"]\n"
+              "1. 32-28 19-23 *\n\n"
+              "[Event \"b\"] xx\n[GameType \"20\"]\n1. 31-27 *\n"
+              "[Event \"c\"][GameType \"20\"] 1. 33-29 17-21 *\n"
+              "[Event \"d\"]\n[GameType \"25\"] c3-d4 f6-e5 *\n",
+              NULL, &f);
+    assert_int_equal(f.errors, 0);
+    assert_int_equal(f.n_games, 4);
+    assert_int_equal(f.moves, 7);
+    assert_string_equal(dr_pdn_tag(f.games[0], "Site"), "s");
+    assert_string_equal(f.games[0]->variant->name, "international");
+    assert_string_equal(f.games[3]->variant->name, "russian");
+    int junk = 0, broken = 0;
+    for (int i = 0; i < f.n_diags; i++) {
+        junk += strstr(f.diags[i].message, "after the ']' of a tag skipped") != NULL;
+        broken += strstr(f.diags[i].message, "broken over two lines") != NULL;
+    }
+    assert_int_equal(junk, 3);
+    assert_int_equal(broken, 1);
+    assert_int_equal(f.warnings, 4);
+    dr_pdn_file_free(&f);
+}
+
 static void test_read_tags_and_roster(void **state)
 {
     (void)state;
@@ -997,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_lex_comments_nags),
         cmocka_unit_test(test_read_skippable_dialects_are_warnings),
         cmocka_unit_test(test_read_escaped_line_ends_and_empty_tags),
+        cmocka_unit_test(test_read_tag_junk_and_broken_tags),
         cmocka_unit_test(test_lex_tags_and_setup),
         cmocka_unit_test(test_lex_encodings),
         cmocka_unit_test(test_lex_junk),

@@ -307,6 +307,57 @@ static void read_word(struct lexer *lx, struct token *t)
     t->type = word_is_result(t->text, t->len) ? TOK_RESULT : TOK_MOVE;
 }
 
+/* Offset of the first character after spaces and tabs, from lx->at + from. */
+static size_t skip_spaces_at(const struct lexer *lx, size_t from)
+{
+    while (peek(lx, from) == ' ' || peek(lx, from) == '\t')
+        from++;
+    return from;
+}
+
+/* Offset just past the line end at lx->at + from (CRLF counts as one). */
+static size_t past_newline(const struct lexer *lx, size_t from)
+{
+    if (peek(lx, from) == '\r' && peek(lx, from + 1) == '\n')
+        return from + 2;
+    return from + 1;
+}
+
+/* A '[' alone on its line, the tag on the next ("[" / "Event \"x\"]"): some
+ * exporters break the line there.  True when the next line starts with a
+ * tag name and its quoted value. */
+static bool tag_continues_on_next_line(const struct lexer *lx)
+{
+    if (!is_newline(peek(lx, 0)))
+        return false;
+    size_t i = skip_spaces_at(lx, past_newline(lx, 0)), name = i;
+    while (is_word_char(peek(lx, i)) || peek(lx, i) == '_')
+        i++;
+    return i > name && peek(lx, skip_spaces_at(lx, i)) == '"';
+}
+
+/* After a tag's ']': what else is on the line is junk to skip (with a
+ * warning) unless it can start the movetext or another tag.  A word is
+ * movetext ("c3-d4") unless more tags follow on the next line. */
+static void skip_junk_after_tag(struct lexer *lx)
+{
+    size_t i = skip_spaces_at(lx, 0);
+    int c = peek(lx, i);
+    if (c < 0 || is_newline(c) || isdigit(c) || strchr("[{;%(*", c) ||
+        (c == '\\' && (peek(lx, i + 1) == 'r' || peek(lx, i + 1) == 'n')))
+        return;
+    if (isalpha(c)) {
+        size_t end = i;
+        while (peek(lx, end) >= 0 && !is_newline(peek(lx, end)))
+            end++;
+        if (peek(lx, end) < 0 || peek(lx, skip_spaces_at(lx, past_newline(lx, end))) != '[')
+            return;
+    }
+    diag(lx, lx->line, lx->col + (int)i, true, "text after the ']' of a tag skipped: '%s'",
+         lx->buf + lx->at + i, strcspn(lx->buf + lx->at + i, "\r\n"));
+    skip_line(lx);
+}
+
 /* [Name "value"]: the value is unescaped in place (\" and \\). */
 static void read_tag(struct lexer *lx, struct token *t)
 {
@@ -314,6 +365,12 @@ static void read_tag(struct lexer *lx, struct token *t)
     advance(lx); /* [ */
     while (peek(lx, 0) == ' ' || peek(lx, 0) == '\t')
         advance(lx);
+    if (tag_continues_on_next_line(lx)) {
+        diag(lx, line, col, true, "a tag broken over two lines ('[' alone) read as one", NULL, 0);
+        advance(lx);
+        while (peek(lx, 0) == ' ' || peek(lx, 0) == '\t')
+            advance(lx);
+    }
     size_t name = lx->at;
     while (is_word_char(peek(lx, 0)) || peek(lx, 0) == '_' || peek(lx, 0) >= 0x80)
         advance(lx);
@@ -370,6 +427,7 @@ static void read_tag(struct lexer *lx, struct token *t)
              nlen);
     } else if (peek(lx, 0) == ']') {
         advance(lx);
+        skip_junk_after_tag(lx);
     } else {
         diag(lx, line, col, true, "tag '%s' has no closing ']'", lx->buf + name, nlen);
         /* Skip anything else up to the end of the tag line. */
