@@ -308,6 +308,61 @@ static void test_read_tag_junk_and_broken_tags(void **state)
     dr_pdn_file_free(&f);
 }
 
+/* Issue 16 item 5: Variant names other programs write are recognised, and
+ * the online server's English dialect (every jump of a multi-jump its own
+ * half-move) is read: the parts are joined into the one capture, with one
+ * warning; a part that does not continue the capture stays an error at
+ * its place. */
+static void test_read_other_programs_variant_names_and_split_jumps(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[Variant \"American/English\"]\n[FEN \"B:W14,22,30:B10,1\"]\n"
+              "1. 10x17 17x26 2. 30x23 *\n\n"
+              "[Variant \"Russian draughts\"]\n1. c3-d4 f6-e5 *\n\n"
+              "[Variant \"Shashki\"]\n1. c3-d4 *\n\n"
+              "[Variant \"Pool checkers\"]\n1. 11-15 *\n\n"
+              "[Variant \"American/English\"]\n[FEN \"B:W14,22,30:B10,1\"]\n"
+              "1. 10x17 18x26 *\n",
+              NULL, &f);
+    assert_int_equal(f.n_games, 5);
+    assert_string_equal(f.games[0]->variant->name, "english");
+    assert_string_equal(f.games[1]->variant->name, "russian");
+    assert_string_equal(f.games[2]->variant->name, "russian");
+    assert_string_equal(f.games[3]->variant->name, "pool");
+    assert_string_equal(f.games[4]->variant->name, "english");
+    assert_int_equal(f.moves, 2 + 2 + 1 + 1);
+    assert_int_equal(f.errors, 1); /* 10x17 of the last game: 18x26 does not continue it */
+    assert_int_equal(f.warnings, 1);
+    int joined = 0;
+    for (int i = 0; i < f.n_diags; i++) {
+        if (strstr(f.diags[i].message, "2 half-moves, a jump each; read as 10x26"))
+            joined++;
+        if (!f.diags[i].warning)
+            assert_int_equal(f.diags[i].line, 16);
+    }
+    assert_int_equal(joined, 1);
+    dr_pdn_file_free(&f);
+}
+
+/* Issue 16 item 6: a game with no GameType whose moves replay in no variant
+ * is not given the first variant of the guess (it was labelled English):
+ * the file's game before it, else the PDN default, International. */
+static void test_read_unknown_variant_not_invented(void **state)
+{
+    (void)state;
+    struct dr_pdn_file f;
+    read_text("[Event \"x\"]\n1. zz-yy *\n\n"
+              "[GameType \"21\"]\n1. 11-15 *\n\n[Event \"y\"]\n1. 99-98 *\n",
+              NULL, &f);
+    assert_int_equal(f.n_games, 3);
+    assert_string_equal(f.games[0]->variant->name, "international");
+    assert_string_equal(f.games[2]->variant->name, "english");
+    assert_int_equal(f.errors, 2);
+    assert_non_null(strstr(f.diags[0].message, "its variant is unknown: read as international"));
+    dr_pdn_file_free(&f);
+}
+
 static void test_read_tags_and_roster(void **state)
 {
     (void)state;
@@ -1030,6 +1085,8 @@ int main(void)
         cmocka_unit_test(test_read_skippable_dialects_are_warnings),
         cmocka_unit_test(test_read_escaped_line_ends_and_empty_tags),
         cmocka_unit_test(test_read_tag_junk_and_broken_tags),
+        cmocka_unit_test(test_read_other_programs_variant_names_and_split_jumps),
+        cmocka_unit_test(test_read_unknown_variant_not_invented),
         cmocka_unit_test(test_lex_tags_and_setup),
         cmocka_unit_test(test_lex_encodings),
         cmocka_unit_test(test_lex_junk),

@@ -95,6 +95,45 @@ bool pdn_neutral_variant_tag(const char *s, size_t n)
     return neutral_variant_tag(buf);
 }
 
+/* Variant tag values other programs write for variants we play (online
+ * servers, GUIs), compared loosely; a trailing " draughts" or " checkers"
+ * is dropped first ("Russian draughts" is "Russian"). */
+static const char *variant_alias(const char *tag)
+{
+    static const struct {
+        const char *alias, *name;
+    } aliases[] = {
+        {"American/English", "english"}, {"English/American", "english"},
+        {"American", "english"},         {"Checkers", "english"},
+        {"Straight", "english"},         {"American Pool", "pool"},
+        {"Pool checkers", "pool"},       {"Shashki", "russian"},
+        {"Russian Shashki", "russian"},  {"Dama Italiana", "italian"},
+        {"Damenspiel", "german"},        {"Dama Turca", "turkish"},
+        {"Tama", "armenian"},            {"Armenian Tama", "armenian"},
+        {"Brasileiro", "brazilian"},     {"Polish", "international"},
+    };
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", tag);
+    size_t n = strlen(buf);
+    while (n > 0 && buf[n - 1] == ' ')
+        buf[--n] = 0;
+    static const char *const suffixes[] = {" draughts", " checkers", " dama"};
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        size_t k = strlen(suffixes[i]);
+        if (n > k && !strcasecmp(buf + n - k, suffixes[i])) {
+            buf[n - k] = 0;
+            break;
+        }
+    }
+    for (const char *const *b = dr_variant_builtin_names(); *b; b++)
+        if (loose_equal(buf, *b))
+            return *b;
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (loose_equal(buf, aliases[i].alias))
+            return aliases[i].name;
+    return NULL;
+}
+
 int pdn_variant_from_tags_cached(struct dr_pdn_variants *vs, const char *gametype,
                                  const char *vtag, const struct dr_variant **out,
                                  bool *vtag_used, struct dr_error *err)
@@ -113,6 +152,13 @@ int pdn_variant_from_tags_cached(struct dr_pdn_variants *vs, const char *gametyp
                     *vtag_used = true;
                     return 1;
                 }
+            }
+            const char *alias = variant_alias(vtag);
+            const struct dr_variant *v = alias ? variants_get(vs, alias) : NULL;
+            if (v) {
+                *out = v;
+                *vtag_used = true;
+                return 1;
             }
             /* Our own tag is authoritative: a value we do not know is a
              * variant we cannot replay, whatever the GameType says. */

@@ -219,11 +219,25 @@ static const struct dr_variant *guess_variant(struct reader *r, const struct set
         }
     }
     *sure = best == n_main && n_main > 0;
-    if (n_main > 0 && best >= 0 && best < n_main)
+    /* Not one move replays: nothing says which variant this is, so it is
+     * not given one from the guess order (issue 16: such a game was labelled
+     * English).  The file's last settled variant, else the PDN default. */
+    const char *fallback = r->hint ? r->hint : "international";
+    const struct dr_variant *fb = best == 0 ? variants_get(r->f->variants, fallback) : NULL;
+    int fb_side = DR_WHITE;
+    if (n_main > 0 && fb && trial(r, fb, s, mainline, n_main, &fb_side) == 0) {
+        v = fb;
+        *side = fb_side;
+        say(suffix, suffix_size,
+            "; the game has no GameType tag and no move of it replays in a variant we play, "
+            "so its variant is unknown: read as %s (%s; --variant picks the variant)",
+            fallback, r->hint ? "as the game before it" : "the PDN default");
+    } else if (n_main > 0 && best >= 0 && best < n_main) {
         say(suffix, suffix_size,
             "; the game has no GameType tag and no variant we play replays it: "
             "an unsupported variant (such as Czech draughts) or a mistake in the "
             "file? (--variant picks the variant)");
+    }
     return v;
 }
 

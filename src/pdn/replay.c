@@ -50,6 +50,10 @@ int line_moves_after(const struct reader *r, int i, int *out, int max)
 
 enum { FOUND, ILLEGAL, AMBIGUOUS };
 
+/* The most half-moves one capture is read from when a file writes each jump
+ * as its own (a king's capture in international takes at most 20). */
+enum { MAX_SPLIT_JUMPS = 24 };
+
 /* How many of the moves next[0..n) replay from pos. */
 static int replay_count(const struct reader *r, const struct dr_variant *v,
                         struct dr_position pos, const int *next, int n)
@@ -115,6 +119,46 @@ static int resolve_move(const struct reader *r, const struct dr_variant *v,
     dr_error_set(why, "%d captures go from there to there and the moves that follow do not "
                  "tell which was played; read as %s", n, path);
     return AMBIGUOUS;
+}
+
+/* Some exporters (an online server's English checkers) write every jump
+ * of a multi-jump as its own half-move: "10x17 17x26".  When token i is a
+ * capture that is not legal alone and the moves after it continue it from
+ * its last square, the joined path names the move.  *used gets the number
+ * of following move tokens it took; false when no join is legal. */
+static bool join_split_capture(const struct reader *r, const struct dr_variant *v,
+                               const struct dr_position *pos, int i, struct dr_move *out,
+                               int *used_tokens, int *used)
+{
+    char joined[MAX_MOVE_TEXT + 1];
+    if (!move_text(&r->toks[i], joined) || !strpbrk(joined, "xX:"))
+        return false;
+    int next[MAX_SPLIT_JUMPS];
+    int n = line_moves_after(r, i, next, MAX_SPLIT_JUMPS);
+    for (int j = 0; j < n; j++) {
+        char part[MAX_MOVE_TEXT + 1];
+        if (!move_text(&r->toks[next[j]], part))
+            return false;
+        /* "17x26" continues "...x17": the same square, then the rest */
+        const char *last = joined + strlen(joined);
+        while (last > joined && !strchr("xX:", last[-1]))
+            last--;
+        size_t sq = strlen(last), plen = strlen(part);
+        if (sq == 0 || plen <= sq || strncmp(part, last, sq) || !strchr("xX:", part[sq]) ||
+            strlen(joined) + plen - sq >= sizeof joined)
+            return false;
+        strcat(joined, part + sq);
+        struct dr_movelist found;
+        struct dr_error why;
+        if (dr_move_match(v, pos, joined, &found, &why) >= 1) {
+            *out = found.moves[0];
+            *used = j + 1;
+            for (int k = 0; k <= j; k++)
+                used_tokens[k] = next[k];
+            return true;
+        }
+    }
+    return false;
 }
 
 /* ---- the start position, and a trial replay of the main line ---- */
@@ -248,6 +292,14 @@ static void add_comment(struct reader *r, struct dr_pdn_game *g, struct pending_
     sb_putn(&p->text, t->text, t->len);
 }
 
+static bool is_joined(const int *joined, int n, int k)
+{
+    for (int i = 0; i < n; i++)
+        if (joined[i] == k)
+            return true;
+    return false;
+}
+
 void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_token,
             const char *suffix)
 {
@@ -263,6 +315,8 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             last_main = k;
     const char *result_tag = dr_pdn_tag(g, "Result");
     bool first_setup = has_setup_token;
+    int joined[MAX_SPLIT_JUMPS], n_joined = 0; /* move tokens a joined capture took */
+    bool told_joined = false;
     char msg[300];
 
     for (int k = 0; k < r->n_toks && !r->oom; k++) {
@@ -286,7 +340,24 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
             struct dr_move m;
             struct dr_error why;
             int choices;
+            if (is_joined(joined, n_joined, k))
+                break; /* the rest of a multi-jump written in parts, taken */
             int res = resolve_move(r, v, &fr->cur->pos, k, &m, &why, &choices);
+            int parts = 0;
+            if (res == ILLEGAL &&
+                join_split_capture(r, v, &fr->cur->pos, k, &m, joined, &parts)) {
+                n_joined = parts;
+                res = FOUND;
+                char path[DR_MOVE_TEXT_LEN];
+                dr_move_pdn(v, &fr->cur->pos, &m, path);
+                say(msg, sizeof msg,
+                    "one capture written as %d half-moves, a jump each; read as %s "
+                    "(said once for the game)",
+                    parts + 1, path);
+                if (!told_joined)
+                    add_diag(r, t->line, t->col, game, true, t->text, t->len, msg);
+                told_joined = true;
+            }
             if (res != ILLEGAL) {
                 /* A variation's first move goes after the last alternative
                  * so far (known, not searched: a node may have thousands). */
