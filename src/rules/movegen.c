@@ -23,6 +23,8 @@
 /* Before a loop over a set of directions: in a fixed instance the set is a
  * constant, and the loop becomes straight code for just those directions. */
 #define UNROLL_DIRS _Pragma("GCC unroll 8")
+/* Every direction, as a set for the jump functions' dirs argument. */
+#define ALL_DIRS 0xFFu
 
 /* What a fixed instance knows at build time: the fields of struct
  * dr_variant of the same names.  Fixed instances are for ghost layouts
@@ -38,7 +40,9 @@ struct gen_spec {
 };
 
 struct capture_ctx;
-typedef bool jumps_fn(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n);
+/* The jumps from sq, n made so far; a king tries the directions in dirs. */
+typedef bool jumps_fn(struct capture_ctx *c, int sq, uint64_t captured, int last_dir, int n,
+                      unsigned dirs);
 
 /* One compiled instance: what it knows, and its own copies of the
  * functions that call each other, those with a side to move once per side
@@ -97,6 +101,29 @@ static ALWAYS_INLINE uint64_t step(const struct gen_instance *g, const struct dr
         return s > 0 ? bb << s : bb >> -s;
     }
     return bits_step(v, bb, d);
+}
+
+/* gen and every square reached from it by steps in direction d over
+ * squares of pro only (an occluded fill).  On a ghost layout, four
+ * doubling steps (1, 2, 4, 8 squares: longer than any diagonal) without a
+ * branch; elsewhere one step at a time. */
+static ALWAYS_INLINE uint64_t fill_over(const struct gen_instance *g, const struct dr_variant *v,
+                                        uint64_t gen, uint64_t pro, int d)
+{
+    if (GHOST(g, v)) {
+        int s = FIX(g, v, shift[d]);
+        UNROLL_DIRS
+        for (int k = 0; k < 4; k++, s *= 2) {
+            gen |= pro & (s > 0 ? gen << s : gen >> -s);
+            pro &= s > 0 ? pro << s : pro >> -s;
+        }
+        return gen;
+    }
+    for (uint64_t f = gen; f;) {
+        f = step(g, v, f, d) & pro & ~gen;
+        gen |= f;
+    }
+    return gen;
 }
 
 static ALWAYS_INLINE uint32_t precedence_key(const struct gen_instance *g,
@@ -223,7 +250,7 @@ static ALWAYS_INLINE void man_crowned(const struct gen_instance *g, struct captu
         add_capture(g, c, land, captured, n);
         break;
     case DR_PROMO_IMMEDIATE_CONTINUES:
-        if (!g->king_jumps(c, land, captured, d, n))
+        if (!g->king_jumps(c, land, captured, d, n, ALL_DIRS))
             add_capture(g, c, land, captured, n);
         break;
     case DR_PROMO_END_OF_MOVE:
@@ -235,8 +262,9 @@ static ALWAYS_INLINE void man_crowned(const struct gen_instance *g, struct captu
 /* A man's jumps go over a neighbour onto the square beyond; with a fixed
  * bit offset per direction that square is 2*mid - sq. */
 static ALWAYS_INLINE bool man_jumps(const struct gen_instance *g, struct capture_ctx *c, int sq,
-                                    uint64_t captured, int last_dir, int n)
+                                    uint64_t captured, int last_dir, int n, unsigned dirs)
 {
+    (void)dirs; /* a man's directions are its own */
     const struct dr_variant *v = c->v;
     uint64_t jumpable = men_jumpable(g, v, c->enemy & ~captured, c->enemy_kings);
     uint64_t targets = jumpable & v->man_capture_nbrs[c->side][sq];
@@ -266,7 +294,7 @@ static ALWAYS_INLINE bool man_jumps(const struct gen_instance *g, struct capture
         jump_do(g, c, n, mid, land, d);
         if (crowned && promotion != DR_PROMO_END_OF_MOVE) {
             man_crowned(g, c, land, now, d, n + 1);
-        } else if (!g->man_jumps(c, land, now, d, n + 1)) {
+        } else if (!g->man_jumps(c, land, now, d, n + 1, ALL_DIRS)) {
             /* a man that stops on the far row is crowned */
             uint8_t saved = c->flags;
             if (crowned)
@@ -279,13 +307,20 @@ static ALWAYS_INLINE bool man_jumps(const struct gen_instance *g, struct capture
     return any;
 }
 
+/* A flying king that lands on one of several squares in a row after a jump
+ * in direction d goes on in d from each of them over the same next piece
+ * onto the same squares: that continuation is followed once, from the
+ * farthest landing square, and counts for all of them (path mode, which
+ * reports every path, follows it from each).  Without this the same
+ * sequences were made once per landing square and dropped as duplicates. */
 static ALWAYS_INLINE bool king_jumps(const struct gen_instance *g, struct capture_ctx *c, int sq,
-                                     uint64_t captured, int last_dir, int n)
+                                     uint64_t captured, int last_dir, int n, unsigned try_dirs)
 {
     const struct dr_variant *v = c->v;
     uint64_t jumpable = c->enemy & ~captured;
     bool any = false;
-    for (unsigned dirs = FIX(g, v, king_capture_dirs[c->side]); dirs; dirs &= dirs - 1) {
+    for (unsigned dirs = FIX(g, v, king_capture_dirs[c->side]) & try_dirs; dirs;
+         dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
         if (FIX(g, v, no_reverse_jump) && last_dir == dr_dir_opposite(d))
             continue;
@@ -313,10 +348,18 @@ static ALWAYS_INLINE bool king_jumps(const struct gen_instance *g, struct captur
         uint64_t ends = 0;
         bool continued = false;
         jump_do(g, c, n, mid, 0, d);
+        unsigned others = ALL_DIRS;
+        bool on_in_d = false;
+        if (FIX(g, v, king_flying) && !path_mode(g, c) && (landings & (landings - 1))) {
+            int far = v->shift[d] > 0 ? bits_last(landings) : bits_first(landings);
+            c->path[n] = (uint8_t)far;
+            on_in_d = g->king_jumps(c, far, now, d, n + 1, 1u << d);
+            others &= ~(1u << d);
+        }
         for (uint64_t l = landings; l;) {
             int land = bits_pop(&l);
             c->path[n] = (uint8_t)land;
-            if (g->king_jumps(c, land, now, d, n + 1))
+            if (g->king_jumps(c, land, now, d, n + 1, others) || on_in_d)
                 continued = true;
             else
                 ends |= 1ULL << land;
@@ -385,13 +428,8 @@ static ALWAYS_INLINE uint64_t kings_that_jump(const struct gen_instance *g,
         uint64_t targets = step(g, v, empty, back) & enemy;
         uint64_t f = step(g, v, targets, back);
         if (FIX(g, v, king_flying)) {
-            uint64_t reach = f;
-            while (f) {
-                f &= empty;
-                f = step(g, v, f, back);
-                reach |= f;
-            }
-            r |= reach & kings;
+            /* and the squares behind those over empty squares */
+            r |= (f | step(g, v, fill_over(g, v, f & empty, empty, back), back)) & kings;
         } else {
             r |= f & kings;
         }
@@ -426,9 +464,9 @@ static ALWAYS_INLINE void piece_captures(const struct gen_instance *g, struct ca
     c->from_king = king;
     c->empty |= 1ULL << sq;
     if (king)
-        g->king_jumps(c, sq, 0, -1, 0);
+        g->king_jumps(c, sq, 0, -1, 0, ALL_DIRS);
     else
-        g->man_jumps(c, sq, 0, -1, 0);
+        g->man_jumps(c, sq, 0, -1, 0, ALL_DIRS);
     c->empty &= ~(1ULL << sq);
 }
 
@@ -556,12 +594,7 @@ static ALWAYS_INLINE int count_quiet(const struct gen_instance *g, const struct 
         int d = __builtin_ctz(dirs);
         /* sliders on one line stop at each other, so the fills never overlap */
         uint64_t f = step(g, v, kings, d) & empty;
-        while (f) {
-            n += bits_count(f);
-            if (!FIX(g, v, king_flying))
-                break;
-            f = step(g, v, f, d) & empty;
-        }
+        n += bits_count(FIX(g, v, king_flying) ? fill_over(g, v, f, empty, d) : f);
     }
     return n;
 }
@@ -688,14 +721,14 @@ static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const stru
 #define GEN_INSTANCE(name, ...)                                                                \
     static const struct gen_instance name;                                                     \
     static bool name##_man_jumps(struct capture_ctx *c, int sq, uint64_t captured,             \
-                                 int last_dir, int n)                                          \
+                                 int last_dir, int n, unsigned dirs)                           \
     {                                                                                          \
-        return man_jumps(&name, c, sq, captured, last_dir, n);                                 \
+        return man_jumps(&name, c, sq, captured, last_dir, n, dirs);                           \
     }                                                                                          \
     static bool name##_king_jumps(struct capture_ctx *c, int sq, uint64_t captured,            \
-                                  int last_dir, int n)                                         \
+                                  int last_dir, int n, unsigned dirs)                          \
     {                                                                                          \
-        return king_jumps(&name, c, sq, captured, last_dir, n);                                \
+        return king_jumps(&name, c, sq, captured, last_dir, n, dirs);                          \
     }                                                                                          \
     GEN_SIDE_FUNCTIONS(name, DR_WHITE, white)                                                  \
     GEN_SIDE_FUNCTIONS(name, DR_BLACK, black)                                                  \
