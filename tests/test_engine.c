@@ -260,6 +260,60 @@ static void test_tactics(void **state)
     }
 }
 
+/* Lazy SMP (issue 14): with helper threads the search still finds every
+ * shot, answers a legal move, stops within 50 ms of being asked (helpers
+ * included: they are joined before it answers), and counts the helpers'
+ * nodes; a thread count out of range is refused. */
+static void test_threads_search_stop_and_tactics(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        struct dr_variant v;
+        struct dr_position pos;
+        load(shots[i].variant, shots[i].fen, &v, &pos);
+        struct dr_limits l = {0};
+        l.depth = 6;
+        struct dr_move m;
+        struct dr_search_info info;
+        struct dr_engine *e = dr_engine_new(&v, 8);
+        assert_true(dr_engine_set_threads(e, 3));
+        assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+        int len, from = dr_square_parse(&v, shots[i].from, &len),
+                 to = dr_square_parse(&v, shots[i].to, &len);
+        if (m.from != from || m.to != to || info.score < DR_SCORE_KNOWN_WIN)
+            fail_msg("3 threads: %s %s: played %d-%d score %d", shots[i].variant, shots[i].fen,
+                     m.from, m.to, info.score);
+        dr_engine_free(e);
+    }
+    struct dr_variant v;
+    struct stop_job j;
+    load("international", NULL, &v, &j.pos);
+    j.e = dr_engine_new(&v, 16);
+    assert_false(dr_engine_set_threads(j.e, 0));
+    assert_false(dr_engine_set_threads(j.e, DR_MAX_THREADS + 1));
+    assert_true(dr_engine_set_threads(j.e, 2));
+    assert_int_equal(dr_engine_threads(j.e), 2);
+    int64_t waited = stop_once(&j);
+    for (int retry = 0; retry < 2 && waited > 50; retry++)
+        waited = stop_once(&j);
+    assert_true(waited <= 50);
+    assert_true(j.ok);
+    struct dr_movelist legal;
+    dr_gen_moves(&v, &j.pos, &legal);
+    bool found = false;
+    for (int i = 0; i < legal.count; i++)
+        found |= dr_move_same(&legal.moves[i], &j.best);
+    assert_true(found);
+    /* a node-limited search: the main thread stops at its limit; the
+     * report adds what the helpers searched meanwhile */
+    struct dr_limits l = {0};
+    l.nodes = 100000;
+    struct dr_search_info info;
+    assert_true(dr_engine_search(j.e, &j.pos, NULL, &l, NULL, NULL, &j.best, &info));
+    assert_true(info.nodes >= 50000);
+    dr_engine_free(j.e);
+}
+
 /* Killer: two kings beat a lone king; the engine finds and plays the win. */
 static void test_killer_two_kings_win(void **state)
 {
@@ -501,7 +555,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
         cmocka_unit_test(test_stop_before_search),
         cmocka_unit_test(test_stop_while_tables_build), cmocka_unit_test(test_sideways_repetition_in_search),
-        cmocka_unit_test(test_tactics),           cmocka_unit_test(test_killer_two_kings_win),
+        cmocka_unit_test(test_tactics),
+        cmocka_unit_test(test_threads_search_stop_and_tactics),
+        cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
         cmocka_unit_test(test_table_win_played_out),
         cmocka_unit_test(test_table_win_within_counter),

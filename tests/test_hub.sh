@@ -61,6 +61,13 @@ expect "still searching after errors" "$out" '^done move='
 out=$(printf 'hub\nset-param name=hash value=8\ninit\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo stop; sleep 0.2; echo quit; } | timeout 30 "$bin" hub 2>&1)
 expect "stop ends an infinite search" "$out" '^done move='
 
+# threads (issue 14): announced, set before or after init, a bad value refused;
+# a two-thread infinite search still stops at once
+out=$(printf 'hub\nset-param name=threads value=2\ninit\nset-param name=threads value=0\nset-param name=threads value=x\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo stop; sleep 0.2; echo quit; } | timeout 30 "$bin" hub 2>&1)
+expect "threads param announced" "$out" '^param name=threads value=1 type=int min=1 max=64$'
+expect "threads 0 refused" "$out" '^error message="threads must be a number from 1 to 64"$'
+expect "stop ends a two-thread search" "$out" '^done move='
+
 out=$(head -c 20000 /dev/urandom | tr '\0' 'x' | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
 expect "random bytes do not crash" "$out" '^exit=0$'
 

@@ -1,6 +1,7 @@
 /* The alpha-beta engine.  It never prints: progress goes to a callback.  A
- * search runs in the caller's thread; dr_engine_stop() may be called from any
- * other thread and the search returns within a few milliseconds. */
+ * search runs in the caller's thread (with helper threads of its own when
+ * set to more than one); dr_engine_stop() may be called from any other
+ * thread and the search returns within a few milliseconds. */
 #ifndef DRAUGHTS_ENGINE_H
 #define DRAUGHTS_ENGINE_H
 
@@ -16,6 +17,7 @@
 #define DR_SCORE_WIN 30000     /* a won position at the root; less per ply */
 #define DR_SCORE_KNOWN_WIN 29000 /* scores beyond this are forced wins/losses */
 #define DR_MAX_PLY 128
+#define DR_MAX_THREADS 64
 
 /* What limits a search; zero fields are "no limit". */
 struct dr_limits {
@@ -59,6 +61,11 @@ void dr_engine_free(struct dr_engine *e);
 /* Switch variant (clears the hash table); v must outlive the engine's use. */
 void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v);
 bool dr_engine_set_hash(struct dr_engine *e, size_t tt_mib);
+/* Search with n threads (1 to DR_MAX_THREADS; false when not possible):
+ * lazy SMP, the helpers sharing the hash table.  One thread is the default
+ * and searches deterministically (bench). */
+bool dr_engine_set_threads(struct dr_engine *e, int n);
+int dr_engine_threads(const struct dr_engine *e);
 void dr_engine_new_game(struct dr_engine *e);
 
 /* Search pos; fills *best (always a legal move when one exists) and *info

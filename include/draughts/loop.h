@@ -94,6 +94,9 @@ void dr_loop_notify(struct dr_loop *loop, enum dr_event ev, const void *data);
 #define DR_LEVELS 6
 const char *dr_level_name(int level);
 void dr_level_limits(int level, struct dr_limits *limits);
+/* The search threads of a level: every core for the timed levels (a person
+ * waits the same time either way), one for the depth-limited ones. */
+int dr_level_threads(int level);
 
 /* A player that asks the engine (searching in a thread of its own). */
 struct dr_engine_player;

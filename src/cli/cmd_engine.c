@@ -131,11 +131,13 @@ int cmd_analyse(int argc, char **argv)
 {
     const char *variant = "international", *rules = NULL, *fen = NULL;
     struct dr_limits limits = {0};
+    int threads = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
         if (!strcmp(a, "--variant") || !strcmp(a, "--rules") || !strcmp(a, "--fen") ||
-            !strcmp(a, "--depth") || !strcmp(a, "--time") || !strcmp(a, "--nodes")) {
+            !strcmp(a, "--depth") || !strcmp(a, "--time") || !strcmp(a, "--nodes") ||
+            !strcmp(a, "--threads")) {
             if (!val) {
                 fprintf(stderr, "draughts analyse: option %s needs a value\n", a);
                 return 2;
@@ -155,11 +157,13 @@ int cmd_analyse(int argc, char **argv)
             limits.depth = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--time"))
             limits.movetime_ms = (int64_t)(strtod(val, &end) * 1000);
+        else if (!strcmp(a, "--threads"))
+            threads = (int)strtol(val, &end, 10);
         else
             limits.nodes = strtoull(val, &end, 10);
         bool zero_depth = !strcmp(a, "--depth") && limits.depth == 0;
         if (end && (*end || end == val || zero_depth || limits.depth < 0 ||
-                    limits.depth > DR_MAX_PLY - 8 ||
+                    limits.depth > DR_MAX_PLY - 8 || threads < 1 || threads > DR_MAX_THREADS ||
                     limits.movetime_ms < 0)) {
             fprintf(stderr, "draughts analyse: bad value '%s' for %s\n", val, a);
             return 2;
@@ -177,7 +181,8 @@ int cmd_analyse(int argc, char **argv)
         return 2;
     }
     struct dr_engine *e = dr_engine_new(&v, 64);
-    if (!e) {
+    if (!e || !dr_engine_set_threads(e, threads)) {
+        dr_engine_free(e);
         fprintf(stderr, "draughts analyse: out of memory\n");
         return 1;
     }

@@ -17,6 +17,7 @@
 struct match_opts {
     const char *engine[2], *variant, *openings, *pdn_out;
     int games, max_plies, random_plies;
+    int threads; /* the engines' threads parameter, 0: theirs */
     uint64_t seed;
     struct dr_limits limits;
 };
@@ -65,6 +66,8 @@ static int parse(int argc, char **argv, struct match_opts *o)
             o->max_plies = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--random-plies"))
             o->random_plies = (int)strtol(val, &end, 10);
+        else if (!strcmp(a, "--threads"))
+            o->threads = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--seed"))
             o->seed = strtoull(val, &end, 10);
         else if (!strcmp(a, "--depth")) {
@@ -81,7 +84,8 @@ static int parse(int argc, char **argv, struct match_opts *o)
     if (!o->engine[0] || !o->engine[1])
         return usage_error("--engine1 CMD and --engine2 CMD are both needed", NULL);
     if (o->games < 1 || o->max_plies < 1 || o->random_plies < 0 || o->random_plies > 16 ||
-        o->limits.depth < 0 || o->limits.movetime_ms < 0 || (!o->limits.depth && !o->limits.movetime_ms))
+        o->limits.depth < 0 || o->limits.movetime_ms < 0 || (!o->limits.depth && !o->limits.movetime_ms) ||
+        o->threads < 0 || o->threads > DR_MAX_THREADS)
         return usage_error("games, plies, depth and time must be positive", NULL);
     return 0;
 }
@@ -188,7 +192,7 @@ int cmd_match(int argc, char **argv)
     struct hub_client *eng[2];
     char why[512];
     for (int i = 0; i < 2; i++) {
-        eng[i] = hub_client_start(o.engine[i], &v, &o.limits, why, sizeof why);
+        eng[i] = hub_client_start(o.engine[i], &v, &o.limits, o.threads, why, sizeof why);
         if (!eng[i]) {
             fprintf(stderr, "draughts match: engine%d: %s\n", i + 1, why);
             if (i)
@@ -210,7 +214,7 @@ int cmd_match(int argc, char **argv)
             fprintf(stderr, "draughts match: engine%d: %s; starting it again\n", i + 1,
                     hub_client_error(eng[i]));
             hub_client_stop(eng[i]);
-            eng[i] = hub_client_start(o.engine[i], &v, &o.limits, why, sizeof why);
+            eng[i] = hub_client_start(o.engine[i], &v, &o.limits, o.threads, why, sizeof why);
             if (!eng[i]) {
                 fprintf(stderr, "draughts match: engine%d: %s\n", i + 1, why);
                 hub_client_stop(eng[!i]);

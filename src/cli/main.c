@@ -16,9 +16,10 @@ static const struct {
     {"hub", cmd_hub, "hub [--weights FILE]   (the Hub protocol, version 2, on stdin/stdout)"},
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N] [--time S | --depth D]\n"
-     "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N]"},
+     "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N] [--threads N]"},
     {"analyse", cmd_analyse,
-     "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]"},
+     "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]\n"
+     "                 [--threads N]"},
     {"pdn", cmd_pdn, "pdn check|cat [--variant V | --rules FILE] FILE..."},
     {"annotate", cmd_annotate,
      "annotate FILE.pdn [--game N] [--time S | --depth D] [-o OUT.pdn]\n"

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define QUEUE 16
 
@@ -231,4 +232,14 @@ void dr_level_limits(int level, struct dr_limits *limits)
         level = DR_LEVELS;
     limits->depth = levels[level - 1].depth;
     limits->movetime_ms = levels[level - 1].movetime_ms;
+}
+
+int dr_level_threads(int level)
+{
+    struct dr_limits l;
+    dr_level_limits(level, &l);
+    if (!l.movetime_ms)
+        return 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > DR_MAX_THREADS ? DR_MAX_THREADS : (int)cores;
 }

@@ -77,7 +77,8 @@ static bool wait_for(struct hub_client *c, const char *want, struct hub_line *li
 }
 
 struct hub_client *hub_client_start(const char *command, const struct dr_variant *v,
-                                    const struct dr_limits *limits, char *err, size_t err_size)
+                                    const struct dr_limits *limits, int threads, char *err,
+                                    size_t err_size)
 {
     int in[2], out[2];
     if (pipe(in) || pipe(out)) {
@@ -116,7 +117,9 @@ struct hub_client *hub_client_start(const char *command, const struct dr_variant
     /* Scan calls international draughts "normal"; our own engine takes both */
     const char *variant = strcmp(v->name, "international") ? v->name : "normal";
     if (!send_line(c, "hub") || !wait_for(c, "wait", &l, 10000) ||
-        !send_line(c, "set-param name=variant value=%s", variant) || !send_line(c, "init") ||
+        !send_line(c, "set-param name=variant value=%s", variant) ||
+        (threads > 0 && !send_line(c, "set-param name=threads value=%d", threads)) ||
+        !send_line(c, "init") ||
         !wait_for(c, "ready", &l, 60000)) {
         snprintf(err, err_size, "%s: the Hub handshake failed (%s)", command,
                  c->last_error[0] ? c->last_error : "cannot write to it");

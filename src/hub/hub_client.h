@@ -8,9 +8,11 @@
 
 struct hub_client;
 
-/* Start command (through /bin/sh) and do the Hub handshake for v. */
+/* Start command (through /bin/sh) and do the Hub handshake for v, with
+ * the threads parameter when threads > 0. */
 struct hub_client *hub_client_start(const char *command, const struct dr_variant *v,
-                                    const struct dr_limits *limits, char *err, size_t err_size);
+                                    const struct dr_limits *limits, int threads, char *err,
+                                    size_t err_size);
 void hub_client_stop(struct hub_client *c);
 
 /* It exited, or stopped answering even ping: start it again. */

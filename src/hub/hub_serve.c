@@ -18,6 +18,7 @@ struct hub_state {
     struct hub_reader in;
     struct dr_variant v;
     int hash_mib;
+    int threads; /* search threads (Hub param threads) */
     const char *weights; /* --weights FILE, or NULL: the compiled-in evaluation */
     struct dr_engine_player *engine;
     struct dr_position start;
@@ -67,6 +68,7 @@ static void announce(struct hub_state *h)
     }
     reply(h, "param name=variant value=%s type=enum values=\"normal %s\"", h->v.name, values);
     reply(h, "param name=hash value=%d type=int min=1 max=16384", h->hash_mib);
+    reply(h, "param name=threads value=%d type=int min=1 max=%d", h->threads, DR_MAX_THREADS);
     reply(h, "wait");
 }
 
@@ -87,6 +89,8 @@ static bool ensure_engine(struct hub_state *h)
     h->engine = dr_engine_player_new(&h->v, (size_t)h->hash_mib);
     if (!h->engine)
         error(h, "out of memory for the hash table");
+    else if (!dr_engine_set_threads(dr_engine_player_engine(h->engine), h->threads))
+        error(h, "out of memory for the search threads");
     load_weights(h);
     return h->engine != NULL;
 }
@@ -127,6 +131,16 @@ static void set_param(struct hub_state *h, const struct hub_line *l)
         h->hash_mib = (int)mib;
         if (h->engine && !dr_engine_set_hash(dr_engine_player_engine(h->engine), (size_t)mib))
             error(h, "out of memory for the hash table");
+    } else if (!strcmp(name, "threads")) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (*end || n < 1 || n > DR_MAX_THREADS) {
+            error(h, "threads must be a number from 1 to 64");
+            return;
+        }
+        h->threads = (int)n;
+        if (h->engine && !dr_engine_set_threads(dr_engine_player_engine(h->engine), (int)n))
+            error(h, "out of memory for the search threads");
     } else {
         char why[128];
         snprintf(why, sizeof why, "unknown parameter '%.60s'", name);
@@ -427,6 +441,7 @@ int hub_serve(int in_fd, FILE *out, const char *weights)
     h->out = out;
     h->weights = weights;
     h->hash_mib = 64;
+    h->threads = 1;
     hub_reader_init(&h->in, in_fd);
     set_variant(h, "international");
     dr_level_limits(4, &h->limits);

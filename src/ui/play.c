@@ -45,7 +45,6 @@ static void clock_charge(struct ui *ui, int mover)
     ui->turn_start = now;
 }
 
-/* Before the computer's turn: its limits include the clocks. */
 /* The computer's effort for its next move: the level's, shortened by the
  * clock when there is one.  Called between searches only (the loop's
  * events come while the computer is not thinking). */
@@ -53,6 +52,7 @@ void play_engine_limits(struct ui *ui)
 {
     if (!ui->engine)
         return;
+    dr_engine_set_threads(dr_engine_player_engine(ui->engine), dr_level_threads(ui->level));
     struct dr_limits l;
     dr_level_limits(ui->level, &l);
     if (ui->opt->clock_minutes <= 0) {
