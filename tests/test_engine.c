@@ -314,6 +314,75 @@ static void test_threads_search_stop_and_tactics(void **state)
     dr_engine_free(j.e);
 }
 
+/* The depths a search reported, in order. */
+struct depth_log {
+    int depths[DR_MAX_PLY];
+    int n;
+};
+
+static void log_depth(void *arg, const struct dr_search_info *info)
+{
+    struct depth_log *d = arg;
+    if (d->n < DR_MAX_PLY)
+        d->depths[d->n++] = info->depth;
+}
+
+struct ponder_job {
+    struct dr_engine *e;
+    struct dr_position pos;
+    struct depth_log log;
+    struct dr_move best;
+    bool ok;
+};
+
+static void *run_ponder(void *arg)
+{
+    struct ponder_job *j = arg;
+    struct dr_limits l = {0};
+    l.infinite = true;
+    struct dr_search_info info;
+    j->ok = dr_engine_search(j->e, &j->pos, NULL, &l, log_depth, &j->log, &j->best, &info);
+    return NULL;
+}
+
+/* Pondering (issue 14): a ponder hit turns the running infinite search into
+ * one on the clock without starting again (the depths go on rising, no
+ * second depth 1) and it answers within its time of the hit; a hit that
+ * comes before the search has begun still counts. */
+static void test_ponderhit_keeps_the_search(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct ponder_job j = {0};
+    load("international", NULL, &v, &j.pos);
+    j.e = dr_engine_new(&v, 16);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run_ponder, &j), 0);
+    struct timespec pause = {0, 300 * 1000000};
+    nanosleep(&pause, NULL);
+    struct dr_limits on_clock = {0};
+    on_clock.movetime_ms = 150;
+    int64_t t0 = now_ms();
+    dr_engine_ponderhit(j.e, &on_clock);
+    pthread_join(t, NULL);
+    int64_t took = now_ms() - t0;
+    printf("answered %lld ms after the hit, %d iterations\n", (long long)took, j.log.n);
+    assert_true(j.ok);
+    assert_true(took < 1000); /* 150 ms, with room for a loaded machine */
+    assert_true(j.log.n >= 2);
+    for (int i = 1; i < j.log.n; i++)
+        assert_true(j.log.depths[i] > j.log.depths[i - 1]);
+    /* a hit before the search: it runs on the clock from its start */
+    dr_engine_ponderhit(j.e, &on_clock);
+    j.log.n = 0;
+    t0 = now_ms();
+    assert_int_equal(pthread_create(&t, NULL, run_ponder, &j), 0);
+    pthread_join(t, NULL);
+    assert_true(j.ok);
+    assert_true(now_ms() - t0 < 1000);
+    dr_engine_free(j.e);
+}
+
 /* Killer: two kings beat a lone king; the engine finds and plays the win. */
 static void test_killer_two_kings_win(void **state)
 {
@@ -557,6 +626,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_stop_while_tables_build), cmocka_unit_test(test_sideways_repetition_in_search),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_threads_search_stop_and_tactics),
+        cmocka_unit_test(test_ponderhit_keeps_the_search),
         cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
         cmocka_unit_test(test_table_win_played_out),

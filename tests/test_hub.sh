@@ -68,6 +68,14 @@ expect "threads param announced" "$out" '^param name=threads value=1 type=int mi
 expect "threads 0 refused" "$out" '^error message="threads must be a number from 1 to 64"$'
 expect "stop ends a two-thread search" "$out" '^done move='
 
+# ponder-hit keeps the search: it answers on the clock (no stop sent) and
+# does not start again from depth 1
+out=$(printf 'hub\ninit\npos pos=start\nlevel move-time=0.3\ngo ponder\n' | { cat; sleep 1; echo ponder-hit; sleep 1.5; echo quit; } | timeout 30 "$bin" hub 2>&1)
+expect "ponder-hit answers on the clock" "$out" '^done move='
+rises=$(printf '%s\n' "$out" | sed -n 's/^info depth=\([0-9]*\) .*/\1/p' |
+    awk 'NR > 1 && $1 <= last { bad = 1 } { last = $1; n++ } END { print (n > 1 && !bad) ? "rising" : "restarted" }')
+expect "ponder-hit keeps the tree (depths only rise)" "$rises" '^rising$'
+
 out=$(head -c 20000 /dev/urandom | tr '\0' 'x' | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
 expect "random bytes do not crash" "$out" '^exit=0$'
 

@@ -78,6 +78,11 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
 
 void dr_engine_stop(struct dr_engine *e);
 
+/* Pondering: the running infinite search (on the position after the
+ * expected reply) was right; it goes on, keeping its tree, under limits
+ * counted from now, and answers when they are spent.  Any thread. */
+void dr_engine_ponderhit(struct dr_engine *e, const struct dr_limits *limits);
+
 /* Call before handing the next search to another thread: a dr_engine_stop()
  * made from then on ends that search, even one made before it has begun
  * (otherwise a search forgets the stops made before it starts). */

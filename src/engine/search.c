@@ -73,7 +73,13 @@ struct dr_engine {
 
     /* one search */
     uint64_t node_limit;
-    int64_t start_ms, hard_ms;
+    int64_t start_ms, hard_ms, soft_ms; /* the thinking time counts from start_ms */
+    int64_t began_ms;         /* the search's start (before a ponder hit), for reports */
+    bool infinite;            /* until stopped (a ponder search until its hit) */
+    int root_side;
+    /* dr_engine_ponderhit: the limits the running infinite search takes on */
+    atomic_bool ponder_hit;
+    struct dr_limits ponder_limits;
     int nkeys_game;
     int nthreads;
     struct searcher *threads[DR_MAX_THREADS]; /* [0] the caller's; made when first needed */
@@ -169,6 +175,7 @@ struct dr_engine *dr_engine_new(const struct dr_variant *v, size_t tt_mib)
     }
     atomic_init(&e->stop, false);
     atomic_init(&e->helpers_stop, false);
+    atomic_init(&e->ponder_hit, false);
     atomic_init(&e->tables_ready, false);
     atomic_init(&e->tables_cancel, false);
     dr_engine_set_variant(e, v);
@@ -256,14 +263,36 @@ bool dr_engine_load_weights(struct dr_engine *e, const char *path, struct dr_err
     return true;
 }
 
+/* A ponder hit turns the running infinite search into one on the clock,
+ * counted from now (main thread only). */
+static void take_ponder_hit(struct dr_engine *e)
+{
+    if (!atomic_exchange_explicit(&e->ponder_hit, false, memory_order_acquire) || !e->infinite)
+        return;
+    struct time_budget b = timeman_budget(&e->ponder_limits, e->root_side);
+    e->start_ms = timeman_now_ms();
+    e->hard_ms = b.hard_ms;
+    e->soft_ms = b.soft_ms;
+    e->node_limit = e->ponder_limits.nodes;
+    e->infinite = e->ponder_limits.infinite;
+}
+
+void dr_engine_ponderhit(struct dr_engine *e, const struct dr_limits *limits)
+{
+    e->ponder_limits = *limits;
+    atomic_store_explicit(&e->ponder_hit, true, memory_order_release);
+}
+
 /* The main thread stops on a stop, its time or its nodes; a helper when
  * the main thread's search is over. */
 static bool out_of_time(struct searcher *s)
 {
-    const struct dr_engine *e = s->e;
+    struct dr_engine *e = s->e;
     if (s->stopped)
         return true;
     if ((s->nodes & 1023) == 0) {
+        if (s->id == 0 && atomic_load_explicit(&e->ponder_hit, memory_order_relaxed))
+            take_ponder_hit(e);
         atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
         if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
             (s->id ? atomic_load_explicit(&e->helpers_stop, memory_order_relaxed)
@@ -576,8 +605,11 @@ static void start_search(struct dr_engine *e, const struct dr_position *pos,
 {
     struct searcher *s = e->threads[0];
     struct time_budget budget = timeman_budget(limits, pos->side);
-    e->start_ms = timeman_now_ms();
+    e->start_ms = e->began_ms = timeman_now_ms();
     e->hard_ms = budget.hard_ms;
+    e->soft_ms = budget.soft_ms;
+    e->infinite = limits->infinite;
+    e->root_side = pos->side;
     e->node_limit = limits->nodes;
     e->tt.age = (uint8_t)((e->tt.age + 1) & 63);
     s->nodes = 0;
@@ -723,7 +755,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         info->seldepth = s->seldepth;
         info->score = score;
         info->nodes = nodes_all(e, running);
-        info->time_ms = timeman_now_ms() - e->start_ms;
+        info->time_ms = timeman_now_ms() - e->began_ms;
         info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
         info->pv_len = s->pv_len[0];
         memcpy(info->pv, s->pv[0], sizeof(struct dr_move) * (size_t)s->pv_len[0]);
@@ -733,18 +765,21 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
             on_info(arg, info);
         if (s->stopped)
             break;
-        if (budget.soft_ms && info->time_ms >= budget.soft_ms)
+        take_ponder_hit(e);
+        if (e->soft_ms && timeman_now_ms() - e->start_ms >= e->soft_ms)
             break;
         if (abs(score) > DR_SCORE_KNOWN_WIN && depth > 2 &&
-            DR_SCORE_WIN - abs(score) < depth && !limits->infinite)
+            DR_SCORE_WIN - abs(score) < depth && !e->infinite)
             break; /* a forced win or loss is fully seen */
     }
     /* an infinite search waits to be stopped before it answers */
-    while (limits->infinite && !atomic_load(&e->stop)) {
+    while (e->infinite && !atomic_load(&e->stop)) {
         struct timespec pause = {0, 2000000};
         nanosleep(&pause, NULL);
+        take_ponder_hit(e); /* the search is complete: answer now */
     }
     helpers_finish(e, running);
     atomic_store(&e->stop, false);
+    atomic_store(&e->ponder_hit, false);
     return true;
 }

@@ -27,7 +27,7 @@ struct hub_state {
     bool have_pos;
     struct dr_limits limits;
     bool quit;
-    bool ponder_hit; /* a "go ponder" turned into a real search */
+    bool pondering; /* a "go ponder" runs: ponder-hit puts it on the clock */
     /* commands read during a search (a script piping ahead, not a GUI):
      * run in order once the search is done */
     char deferred[64][512];
@@ -296,8 +296,11 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
     } else if (!strcmp(l.command, "stop")) {
         dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
     } else if (!strcmp(l.command, "ponder-hit")) {
-        h->ponder_hit = true; /* think again on the clock, from a warm table */
-        dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
+        /* the guessed move was played: the search goes on, tree and all,
+         * now on the clock */
+        if (h->pondering)
+            dr_engine_ponderhit(dr_engine_player_engine(h->engine), &h->limits);
+        h->pondering = false;
     } else if (!strcmp(l.command, "quit") && h->ndeferred == 0) {
         h->quit = true;
         dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
@@ -359,32 +362,23 @@ static void search(struct hub_state *h, const char *mode)
     }
     bool ponder = !strcmp(mode, "ponder");
     struct dr_limits lim = h->limits;
-    if (ponder || !strcmp(mode, "analyze")) {
-        if (ponder)
-            lim.infinite = true;
-    }
-    h->ponder_hit = false;
+    if (ponder)
+        lim.infinite = true;
+    h->pondering = ponder;
     struct dr_position root = *dr_game_position(g);
     struct search_view sv = {h, &root};
     struct dr_view view = {&sv, view_event, view_poll};
     int side = root.side;
-    for (;;) {
-        dr_engine_player_set_limits(h->engine, &lim);
-        struct dr_loop *loop = dr_loop_new(g);
-        struct dr_player engine = dr_engine_player_as_player(h->engine, "draughts");
-        struct dr_player stop = {"gui", false, false, NULL, stop_act, NULL};
-        dr_loop_set_player(loop, side, &engine);
-        dr_loop_set_player(loop, !side, &stop);
-        dr_loop_add_view(loop, &view);
-        dr_loop_run(loop);
-        dr_loop_free(loop);
-        if (!(h->ponder_hit && !h->quit && dr_game_ply(g) > h->nmoves - first))
-            break;
-        /* ponder-hit: the guessed move was played; search again on the clock */
-        dr_game_undo(g);
-        lim = h->limits;
-        h->ponder_hit = false;
-    }
+    dr_engine_player_set_limits(h->engine, &lim);
+    struct dr_loop *loop = dr_loop_new(g);
+    struct dr_player engine = dr_engine_player_as_player(h->engine, "draughts");
+    struct dr_player stop = {"gui", false, false, NULL, stop_act, NULL};
+    dr_loop_set_player(loop, side, &engine);
+    dr_loop_set_player(loop, !side, &stop);
+    dr_loop_add_view(loop, &view);
+    dr_loop_run(loop);
+    dr_loop_free(loop);
+    h->pondering = false;
     int played = h->nmoves - first; /* moves of the GUI's list in g */
     if (dr_game_ply(g) > played) {
         char m[DR_MOVE_TEXT_LEN];
