@@ -402,6 +402,72 @@ static void test_undo_against_engine(void **state)
     dr_game_free(g);
 }
 
+/* The other side of the ponder test: it plays the reply the engine expects,
+ * then one it does not, then quits, noting each time whether the engine was
+ * thinking on its time. */
+struct ponder_probe {
+    struct dr_engine_player *ep;
+    int turn;
+    bool pondering[3];
+};
+
+static struct dr_action probe_act(void *ctx, struct dr_loop *loop)
+{
+    struct ponder_probe *pp = ctx;
+    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
+    struct dr_move expected;
+    bool has = dr_engine_player_expected(pp->ep, &expected);
+    pp->pondering[pp->turn] = has;
+    if (pp->turn++ >= 2)
+        return a;
+    struct dr_movelist legal;
+    dr_game_legal(dr_loop_game(loop), &legal);
+    a.kind = DR_ACT_MOVE;
+    a.move = legal.moves[0];
+    for (int i = 0; i < legal.count; i++)
+        if (has && (pp->turn == 1) == dr_move_same(&legal.moves[i], &expected))
+            a.move = legal.moves[i];
+    return a;
+}
+
+/* Pondering (issue 14): after its move the engine thinks on the reply it
+ * expects; that reply is a hit (the search goes on, on the clock), another
+ * stops it and the engine searches afresh; either way it answers a legal
+ * move in its time.  Off by default. */
+static void test_engine_ponders_on_the_expected_reply(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    struct dr_limits l = {0};
+    l.movetime_ms = 150;
+    dr_engine_player_set_limits(ep, &l);
+    struct dr_player pw = dr_engine_player_as_player(ep, "engine");
+    struct ponder_probe pp = {ep, 0, {false, false, false}};
+    struct dr_player pb = {"probe", false, false, &pp, probe_act, NULL};
+    struct dr_loop *loop = loop_with(g, &pw, &pb);
+    assert_true(dr_loop_run(loop));
+    assert_false(pp.pondering[0]); /* off by default */
+    assert_int_equal(dr_game_ply(g), 5);
+    dr_loop_free(loop);
+    dr_game_free(g);
+
+    g = new_game("international", NULL, NULL, &v);
+    dr_engine_player_set_ponder(ep, true);
+    pp = (struct ponder_probe){ep, 0, {false, false, false}};
+    loop = loop_with(g, &pw, &pb);
+    assert_true(dr_loop_run(loop));
+    assert_true(pp.pondering[0]);
+    assert_true(pp.pondering[1]);
+    assert_int_equal(dr_engine_player_ponder_hits(ep), 1);
+    assert_int_equal(dr_game_ply(g), 5); /* the engine answered the miss too */
+    assert_true(dr_engine_player_pondering(ep)); /* on the probe's last turn */
+    dr_loop_free(loop);
+    dr_engine_player_free(ep); /* stops it */
+    dr_game_free(g);
+}
+
 /* The result of White (a script) offering a draw to the engine at once. */
 static enum dr_result offer_draw_to_engine(const char *fen)
 {
@@ -762,6 +828,7 @@ int main(void)
         cmocka_unit_test(test_no_moves_loses),
         cmocka_unit_test(test_decisions_through_loop),
         cmocka_unit_test(test_undo_against_engine),
+        cmocka_unit_test(test_engine_ponders_on_the_expected_reply),
         cmocka_unit_test(test_engine_accepts_draw_only_when_fair),
         cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),

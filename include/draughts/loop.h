@@ -104,6 +104,19 @@ struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t
 void dr_engine_player_free(struct dr_engine_player *p);
 void dr_engine_player_set_limits(struct dr_engine_player *p, const struct dr_limits *l);
 struct dr_engine *dr_engine_player_engine(struct dr_engine_player *p);
+/* Pondering: after its move the engine thinks on the reply it expects (off
+ * by default); a game's end, an undo or a new game should stop it. */
+void dr_engine_player_set_ponder(struct dr_engine_player *p, bool on);
+void dr_engine_player_stop_ponder(struct dr_engine_player *p);
+bool dr_engine_player_pondering(const struct dr_engine_player *p);
+/* The reply a ponder search expects (false when none runs), and how many
+ * times the expected reply came. */
+bool dr_engine_player_expected(const struct dr_engine_player *p, struct dr_move *reply);
+int dr_engine_player_ponder_hits(const struct dr_engine_player *p);
+/* The engine's search threads (stops a ponder search first). */
+bool dr_engine_player_set_threads(struct dr_engine_player *p, int threads);
+/* Whether a level ponders by default: the timed ones of 2 s and more. */
+bool dr_level_ponders(int level);
 struct dr_player dr_engine_player_as_player(struct dr_engine_player *p, const char *name);
 
 /* What the engine must know of g's past to see its draws: the keys (borrowed

@@ -1,7 +1,10 @@
 /* The engine as a player of the loop.  The search runs in a thread of its
  * own while this thread keeps polling the views, so the board answers keys
  * while the engine thinks; undo, quit or "move now" pressed meanwhile stop
- * the search at once. */
+ * the search at once.  When pondering is on, the engine goes on thinking
+ * after its move, on the reply it expects: if that reply comes, the search
+ * is put on the clock (dr_engine_ponderhit) and keeps its tree; any other
+ * stops it. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +13,8 @@
 
 struct dr_engine_player {
     struct dr_engine *engine;
-    struct dr_limits limits;
+    struct dr_limits limits, limits_ponder;
+    const struct dr_limits *search_limits; /* which of them the search uses */
     /* the running search */
     pthread_mutex_t lock;
     struct dr_position root;
@@ -18,6 +22,13 @@ struct dr_engine_player {
     struct dr_move best;
     struct dr_search_info info, last_info;
     bool done, fresh_info;
+    /* pondering: the search thread, when it runs after our move */
+    bool ponder_on;
+    bool pondering;
+    pthread_t thread;
+    struct dr_game *ponder_game; /* the game with our move and the expected reply */
+    struct dr_move expected;
+    int ponder_hits;
 };
 
 struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t hash_mib)
@@ -35,10 +46,13 @@ struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t
     return p;
 }
 
+static void ponder_stop(struct dr_engine_player *p);
+
 void dr_engine_player_free(struct dr_engine_player *p)
 {
     if (!p)
         return;
+    ponder_stop(p);
     dr_engine_free(p->engine);
     pthread_mutex_destroy(&p->lock);
     free(p);
@@ -50,6 +64,33 @@ void dr_engine_player_set_limits(struct dr_engine_player *p, const struct dr_lim
 }
 
 struct dr_engine *dr_engine_player_engine(struct dr_engine_player *p) { return p->engine; }
+
+void dr_engine_player_set_ponder(struct dr_engine_player *p, bool on)
+{
+    p->ponder_on = on;
+    if (!on)
+        ponder_stop(p);
+}
+
+void dr_engine_player_stop_ponder(struct dr_engine_player *p) { ponder_stop(p); }
+
+bool dr_engine_player_pondering(const struct dr_engine_player *p) { return p->pondering; }
+
+bool dr_engine_player_expected(const struct dr_engine_player *p, struct dr_move *reply)
+{
+    if (!p->pondering)
+        return false;
+    *reply = p->expected;
+    return true;
+}
+
+int dr_engine_player_ponder_hits(const struct dr_engine_player *p) { return p->ponder_hits; }
+
+bool dr_engine_player_set_threads(struct dr_engine_player *p, int threads)
+{
+    ponder_stop(p); /* not while a search runs */
+    return dr_engine_set_threads(p->engine, threads);
+}
 
 static void on_info(void *arg, const struct dr_search_info *info)
 {
@@ -65,7 +106,7 @@ static void *think(void *arg)
     struct dr_engine_player *p = arg;
     struct dr_move best;
     struct dr_search_info info;
-    dr_engine_search(p->engine, &p->root, &p->ctx, &p->limits, on_info, p, &best, &info);
+    dr_engine_search(p->engine, &p->root, &p->ctx, p->search_limits, on_info, p, &best, &info);
     pthread_mutex_lock(&p->lock);
     p->best = best;
     p->info = info;
@@ -86,40 +127,126 @@ static bool poll_done(struct dr_engine_player *p, struct dr_loop *loop)
     return done;
 }
 
+/* A ponder search running is stopped and its result thrown away. */
+static void ponder_stop(struct dr_engine_player *p)
+{
+    if (!p->pondering)
+        return;
+    dr_engine_stop(p->engine);
+    pthread_join(p->thread, NULL);
+    p->pondering = false;
+    dr_game_free(p->ponder_game);
+    p->ponder_game = NULL;
+}
+
+/* After our move best: think on in a thread on the reply the search
+ * expects, when pondering is on and the game goes on. */
+static void ponder_start(struct dr_engine_player *p, const struct dr_game *g,
+                         const struct dr_move *best)
+{
+    if (!p->ponder_on || p->info.pv_len < 2 || !dr_move_same(&p->info.pv[0], best))
+        return;
+    struct dr_game *pg = dr_game_new(dr_game_variant(g), dr_game_start(g));
+    struct dr_error err;
+    bool ok = pg != NULL;
+    for (int i = 0; ok && i < dr_game_ply(g); i++)
+        ok = dr_game_play(pg, dr_game_move(g, i), &err);
+    ok = ok && dr_game_play(pg, best, &err) && !dr_game_over(pg) &&
+         dr_game_play(pg, &p->info.pv[1], &err) && !dr_game_over(pg);
+    if (!ok) {
+        dr_game_free(pg);
+        return;
+    }
+    p->ponder_game = pg;
+    p->expected = p->info.pv[1];
+    p->root = *dr_game_position(pg);
+    dr_game_engine_context(pg, &p->ctx);
+    memset(&p->limits_ponder, 0, sizeof p->limits_ponder);
+    p->limits_ponder.infinite = true;
+    p->search_limits = &p->limits_ponder;
+    p->done = p->fresh_info = false;
+    dr_engine_arm(p->engine);
+    p->pondering = pthread_create(&p->thread, NULL, think, p) == 0;
+    if (!p->pondering) {
+        dr_game_free(pg);
+        p->ponder_game = NULL;
+    }
+}
+
+/* Wait for the search thread, keeping the views live; an action taken
+ * meanwhile stops it (false: the action is in *result, the search is
+ * thrown away). */
+static bool wait_search(struct dr_engine_player *p, struct dr_loop *loop,
+                        struct dr_action *result)
+{
+    bool interrupted = false;
+    while (!poll_done(p, loop)) {
+        dr_loop_poll(loop, 2);
+        struct dr_action a;
+        if (!interrupted && dr_loop_take(loop, &a)) {
+            dr_engine_stop(p->engine);
+            if (a.kind != DR_ACT_MOVE_NOW) {
+                *result = a; /* undo, quit...: the search is thrown away */
+                interrupted = true;
+            }
+        }
+    }
+    pthread_join(p->thread, NULL);
+    return !interrupted;
+}
+
+static bool same_position(const struct dr_position *a, const struct dr_position *b)
+{
+    return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
+           a->kings == b->kings && a->side == b->side;
+}
+
 static struct dr_action act(void *arg, struct dr_loop *loop)
 {
     struct dr_engine_player *p = arg;
     struct dr_game *g = dr_loop_game(loop);
     struct dr_action result = {DR_ACT_NONE, {0, 0, 0, 0}, 0};
-    if (dr_game_over(g))
+    if (dr_game_over(g)) {
+        ponder_stop(p);
         return result;
-    p->root = *dr_game_position(g);
-    dr_game_engine_context(g, &p->ctx);
-    p->done = p->fresh_info = false;
-    pthread_t thread;
-    dr_engine_arm(p->engine); /* undo or quit pressed at once still stops it */
-    if (pthread_create(&thread, NULL, think, p) != 0) {
-        think(p); /* no thread: think here, without live views */
-    } else {
-        bool interrupted = false;
-        while (!poll_done(p, loop)) {
-            dr_loop_poll(loop, 2);
-            struct dr_action a;
-            if (!interrupted && dr_loop_take(loop, &a)) {
-                dr_engine_stop(p->engine);
-                if (a.kind != DR_ACT_MOVE_NOW) {
-                    result = a; /* undo, quit...: the search is thrown away */
-                    interrupted = true;
-                }
-            }
-        }
-        pthread_join(thread, NULL);
-        if (interrupted)
-            return result;
     }
+    bool hit = false;
+    if (p->pondering) {
+        struct dr_counters now = dr_game_counters(g), then = dr_game_counters(p->ponder_game);
+        hit = same_position(&p->root, dr_game_position(g)) &&
+              now.reversible == then.reversible && now.kings_only == then.kings_only;
+        if (hit) {
+            /* the expected reply: the search goes on, now on the clock */
+            dr_engine_ponderhit(p->engine, &p->limits);
+            p->pondering = false;
+            p->ponder_hits++;
+        } else {
+            ponder_stop(p);
+        }
+    }
+    if (!hit) {
+        p->root = *dr_game_position(g);
+        dr_game_engine_context(g, &p->ctx);
+        p->search_limits = &p->limits;
+        p->done = p->fresh_info = false;
+        dr_engine_arm(p->engine); /* undo or quit pressed at once still stops it */
+        if (pthread_create(&p->thread, NULL, think, p) != 0) {
+            think(p); /* no thread: think here, without live views */
+            poll_done(p, loop);
+            result.kind = DR_ACT_MOVE;
+            result.move = p->best;
+            return result;
+        }
+    }
+    bool finished = wait_search(p, loop, &result);
+    dr_game_free(p->ponder_game);
+    p->ponder_game = NULL;
+    if (!finished)
+        return result;
     poll_done(p, loop);
     result.kind = DR_ACT_MOVE;
     result.move = p->best;
+    ponder_start(p, g, &p->best);
     return result;
 }
 
@@ -134,6 +261,7 @@ static bool accept_draw(void *arg, struct dr_loop *loop)
 {
     struct dr_engine_player *p = arg;
     struct dr_game *g = dr_loop_game(loop);
+    ponder_stop(p); /* the engine answers with a search of its own */
     struct dr_limits quick = {0};
     quick.depth = 8;
     quick.movetime_ms = 40; /* the board must not freeze: under 50 ms */

@@ -234,6 +234,13 @@ void dr_level_limits(int level, struct dr_limits *limits)
     limits->movetime_ms = levels[level - 1].movetime_ms;
 }
 
+bool dr_level_ponders(int level)
+{
+    struct dr_limits l;
+    dr_level_limits(level, &l);
+    return l.movetime_ms >= 2000;
+}
+
 int dr_level_threads(int level)
 {
     struct dr_limits l;

@@ -19,6 +19,7 @@ void config_defaults(struct ui_config *c)
     c->side = DR_WHITE;
     c->level = 3;
     snprintf(c->pieces, sizeof c->pieces, "discs");
+    c->ponder = true;
 }
 
 /* mkdir -p for the directories of path (not its last component). */
@@ -155,6 +156,8 @@ void config_load(struct ui_config *c)
             int l = atoi(val);
             if (l >= 1 && l <= DR_LEVELS)
                 c->level = l;
+        } else if (!strcmp(key, "ponder")) {
+            c->ponder = strcmp(val, "off") != 0;
         } else if (!strcmp(key, "pieces")) {
             if (!strcmp(val, "discs") || !strcmp(val, "circles") || !strcmp(val, "draughts"))
                 snprintf(c->pieces, sizeof c->pieces, "%s", val);
@@ -175,8 +178,11 @@ bool config_save(const struct ui_config *c, char *why, int why_size)
              "# draughts: the choices of the start screen, rewritten when a game starts\n"
              "mode = %s\nvariant = %s\nside = %s\nlevel = %d\n"
              "# pieces = discs (drawn with blocks in big cells), circles, or draughts\n"
-             "# (the Unicode draughts symbols, where the font has them)\npieces = %s\n",
+             "# (the Unicode draughts symbols, where the font has them)\npieces = %s\n"
+             "# ponder = on: at the levels of 2 s a move and more the computer thinks on\n"
+             "# the reply it expects while you think (off: it waits)\nponder = %s\n",
              c->mode ? "hotseat" : "computer", c->variant,
-             c->side == DR_BLACK ? "black" : "white", c->level, c->pieces);
+             c->side == DR_BLACK ? "black" : "white", c->level, c->pieces,
+             c->ponder ? "on" : "off");
     return config_write_atomic(path, text, why, why_size);
 }

@@ -52,7 +52,12 @@ void play_engine_limits(struct ui *ui)
 {
     if (!ui->engine)
         return;
-    dr_engine_set_threads(dr_engine_player_engine(ui->engine), dr_level_threads(ui->level));
+    /* called after every move, the computer's too: a ponder search that
+     * has just begun is left alone unless the level no longer ponders */
+    int threads = dr_level_threads(ui->level);
+    if (dr_engine_threads(dr_engine_player_engine(ui->engine)) != threads)
+        dr_engine_player_set_threads(ui->engine, threads);
+    dr_engine_player_set_ponder(ui->engine, ui->cfg.ponder && dr_level_ponders(ui->level));
     struct dr_limits l;
     dr_level_limits(ui->level, &l);
     if (ui->opt->clock_minutes <= 0) {
@@ -108,6 +113,8 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         study_changed(ui);
     switch (ev) {
     case DR_EV_START:
+        if (ui->engine)
+            dr_engine_player_stop_ponder(ui->engine);
         ui->have_last = ui->have_info = ui->hint_shown = false;
         ui->sel = -1;
         ui->dests = ui->must_from = 0;
@@ -153,6 +160,8 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
     }
     case DR_EV_UNDO:
     case DR_EV_REDO:
+        if (ui->engine) /* its expected reply was for another position */
+            dr_engine_player_stop_ponder(ui->engine);
         ui->have_last = ply > 0;
         if (ply > 0)
             ui->last = *dr_game_move(g, ply - 1);
@@ -173,6 +182,8 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         session_autosave(ui);
         break;
     case DR_EV_OVER: {
+        if (ui->engine)
+            dr_engine_player_stop_ponder(ui->engine);
         char s[200];
         dr_game_result_sentence(g, s, sizeof s);
         ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.",

@@ -99,6 +99,7 @@ struct ui_config {
     int side;            /* DR_WHITE / DR_BLACK */
     int level;
     char pieces[16];     /* "discs", "circles" or "draughts" (Unicode piece style) */
+    bool ponder;         /* the computer thinks on your time at the levels that do */
 };
 
 void config_defaults(struct ui_config *c);
