@@ -701,6 +701,13 @@ static void test_round_trip_edge_cases(void **state)
         "[GameType \"29\"]\n[FEN \"x\"]\n1. c3-d4 1-0\n",
         "[GameType \"29\"]\n{before} 1. c3-d4 * {after the last game}\n",
         "[GameType \"20\"]\n[FEN \"W:W99\"]\n{before} 1. 32-28 * {after}\n",
+        /* the dialects of issue 16: pdn cat of them reads back the same */
+        "[Event \"a\"]\\r[GameType \"20\"]\\r[Empty]\\r1. 32-28 19-23 *\\r\\r",
+        "[Event \"a\"] junk\n[Site \"s\"]\n[\nGameType \"20\"]\n1. 32-28 $902 19-23 *\n",
+        "[Variant \"American/English\"]\n[FEN \"B:W14,22,30:B10,1\"]\n1. 10x17 17x26 2. 30x23 *\n",
+        "[Variant \"Russian draughts\"]\n1. c3-d4 f6-e5 *\n",
+        "[Event \"x\"]\n1. zz-yy *\n",
+        "[GameType \"20\"]\n1. 32x28 19-23 *\n",
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct dr_pdn_file f;
