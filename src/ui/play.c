@@ -134,6 +134,10 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         }
         if (ui->autosave_note[0]) /* where the game is kept, before anything else */
             ui_say(ui, TONE_ERROR, "%s", ui->autosave_note);
+        if (ui->open_note[0]) {
+            ui_say(ui, TONE_INFO, "%s", ui->open_note);
+            ui->open_note[0] = 0;
+        }
         play_engine_limits(ui);
         session_autosave(ui);
         break;

@@ -99,6 +99,22 @@ void session_open(struct ui *ui, const char *path)
         free(s);
         return;
     }
+    if (s->finished) {
+        /* a finished game is not played on by accident: it opens on the
+         * replay screen, where p plays on from any of its positions */
+        saved_game_free(s);
+        struct ui_replay *r = replay_open(full, why, sizeof why);
+        if (!r) {
+            ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
+            return;
+        }
+        replay_free(ui->pending_rp);
+        ui->pending_rp = r;
+        snprintf(ui->open_note, sizeof ui->open_note,
+                 "That game is finished: here to replay. p plays on from the position shown.");
+        end_for_load(ui);
+        return;
+    }
     saved_game_free(ui->pending);
     ui->pending = s;
     end_for_load(ui);
@@ -262,10 +278,24 @@ static bool setup_saved(struct game_setup *s, const struct saved_game *g)
     return true;
 }
 
-/* Games from a loaded file follow one another while the person opens files. */
+static void run_replay(struct ui *ui, struct ui_replay *rp, int index);
+
+/* Games from a loaded file follow one another while the person opens files
+ * (a finished one on the replay screen). */
 static void run_loads(struct ui *ui, const struct game_setup *s)
 {
-    while (ui->exit == UI_EXIT_LOAD && ui->pending) {
+    while (ui->exit == UI_EXIT_LOAD && (ui->pending || ui->pending_rp)) {
+        if (ui->pending_rp) {
+            struct ui_replay *rp = ui->pending_rp;
+            ui->pending_rp = NULL;
+            struct ui_replay *outer = ui->rp;
+            run_replay(ui, rp, 1);
+            ui->rp = outer;
+            replay_free(rp);
+            if (ui->exit == UI_EXIT_NONE)
+                ui->exit = UI_EXIT_QUIT;
+            continue;
+        }
         struct saved_game *p = ui->pending;
         ui->pending = NULL;
         struct game_setup next;

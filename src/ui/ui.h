@@ -203,6 +203,7 @@ struct ui {
     char autosave_path[512];
     bool autosave_failed;
     char autosave_note[600]; /* why the autosave goes to a fallback place, "" if not */
+    char open_note[200];     /* said when the game opened with o starts, then cleared */
     struct saved_game *pending;        /* a file opened during the game */
     struct ui_replay *rp;              /* replay of a whole file: its tree */
     struct ui_replay *pending_rp;      /* a file opened with o while replaying one */

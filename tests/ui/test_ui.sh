@@ -613,5 +613,21 @@ expect "$s" "Replay a PDN file" "q goes back to the start screen"
 keys "$s" q
 expect "$s" "[exit 0]" "start screen replay: q quits"
 
+# a finished game opened with o is not played on by accident (issue 18
+# item 9): it opens on the replay screen, which offers p to play on
+printf '[Event "Done"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n' > "$tmp/done.pdn"
+start finished play --variant international --level 1
+s=$session
+expect "$s" "Your move" "a game to open a finished one from"
+keys "$s" o
+text "$s" "$tmp/done.pdn"
+keys "$s" Enter
+expect "$s" "That game is finished: here to replay. p plays on from the position shown." "a finished game opens for replay"
+expect "$s" "replay: A - B, Done (ply 0 of 4)" "on the replay screen"
+keys "$s" End p
+expect "$s" "Play on from this position" "p offers to play on from its end"
+keys "$s" Escape q
+expect "$s" "[exit 0]" "q quits the finished game's replay"
+
 echo "test_ui: $pass passed, $fail failed"
 [ $fail -eq 0 ]
