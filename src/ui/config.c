@@ -2,6 +2,7 @@
  * $XDG_CONFIG_HOME/draughts/config (default ~/.config/draughts/config), and
  * the XDG paths for the autosave.  Files are replaced atomically. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,4 +186,42 @@ bool config_save(const struct ui_config *c, char *why, int why_size)
              c->side == DR_BLACK ? "black" : "white", c->level, c->pieces,
              c->ponder ? "on" : "off");
     return config_write_atomic(path, text, why, why_size);
+}
+
+int recent_load(char out[][RECENT_PATH], int max)
+{
+    char path[512];
+    if (!config_config_path("recent", path, sizeof path))
+        return 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    int n = 0;
+    char line[RECENT_PATH + 2];
+    while (n < max && fgets(line, sizeof line, f)) {
+        char *s = trim(line);
+        if (*s == '/' && strlen(s) < RECENT_PATH)
+            snprintf(out[n++], RECENT_PATH, "%s", s);
+    }
+    fclose(f);
+    return n;
+}
+
+void recent_add(const char *path)
+{
+    char abs[PATH_MAX];
+    if (!realpath(path, abs) || strlen(abs) >= RECENT_PATH || strchr(abs, '\n'))
+        return;
+    char old[RECENT_MAX][RECENT_PATH];
+    int n = recent_load(old, RECENT_MAX);
+    char text[RECENT_MAX * (RECENT_PATH + 1) + 1];
+    size_t len = (size_t)snprintf(text, sizeof text, "%s\n", abs);
+    for (int i = 0, kept = 1; i < n && kept < RECENT_MAX; i++)
+        if (strcmp(old[i], abs)) {
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", old[i]);
+            kept++;
+        }
+    char file[512], why[300];
+    if (config_config_path("recent", file, sizeof file))
+        config_write_atomic(file, text, why, sizeof why);
 }

@@ -526,6 +526,38 @@ void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
     snprintf(ui->input, sizeof ui->input, "%s", initial ? initial : "");
     ui->input_len = (int)strlen(ui->input);
     ui->prompt_hint[0] = 0;
+    ui->nrecent = 0;
+    ui->recent_at = -1;
+    if (kind == PR_LOAD || kind == PR_SAVE) {
+        ui->nrecent = recent_load(ui->recent, RECENT_MAX);
+        if (ui->nrecent)
+            snprintf(ui->prompt_hint, sizeof ui->prompt_hint,
+                     "Up/Down: the %d file%s opened or saved last; Tab completes", ui->nrecent,
+                     ui->nrecent == 1 ? "" : "s");
+    }
+    ui->dirty = true;
+}
+
+/* Up/Down in a file prompt: the recent files, newest first, then back to
+ * what was typed (kept in recent_typed). */
+static void prompt_recent(struct ui *ui, int dir)
+{
+    static const int none = -1;
+    if (ui->recent_at == none)
+        snprintf(ui->recent_typed, sizeof ui->recent_typed, "%s", ui->input);
+    int at = ui->recent_at + dir;
+    if (at < none)
+        at = none;
+    if (at >= ui->nrecent)
+        at = ui->nrecent - 1;
+    ui->recent_at = at;
+    snprintf(ui->input, sizeof ui->input, "%s", at == none ? ui->recent_typed : ui->recent[at]);
+    ui->input_len = (int)strlen(ui->input);
+    if (at == none)
+        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(what you typed)");
+    else
+        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "recent file %d of %d", at + 1,
+                 ui->nrecent);
     ui->dirty = true;
 }
 
@@ -561,6 +593,10 @@ static void prompt_key(struct ui *ui, int key)
             replay_goto(ui, text);
         else if (ui->prompt == PR_LOAD)
             session_open(ui, text);
+    } else if ((key == KEY_UP || key == KEY_DOWN) && ui->nrecent &&
+               (ui->prompt == PR_SAVE || ui->prompt == PR_LOAD)) {
+        prompt_recent(ui, key == KEY_UP ? 1 : -1); /* Up: older, as in a shell */
+        return;
     } else if (key == '\t' && (ui->prompt == PR_SAVE || ui->prompt == PR_LOAD)) {
         char names[sizeof ui->prompt_hint];
         if (complete_path(ui->input, sizeof ui->input, names, sizeof names) == 0)

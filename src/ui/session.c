@@ -55,8 +55,10 @@ void session_save(struct ui *ui, const char *path)
         return;
     }
     expand_home(path, full, sizeof full);
-    if (save_game(ui, full, why, sizeof why))
+    if (save_game(ui, full, why, sizeof why)) {
         ui_say(ui, TONE_GOOD, "Saved to %s.", full);
+        recent_add(full);
+    }
     else
         ui_say(ui, TONE_ERROR, "Not saved: %s", why);
 }
@@ -90,6 +92,7 @@ void session_open(struct ui *ui, const char *path)
         }
         replay_free(ui->pending_rp);
         ui->pending_rp = r;
+        recent_add(full);
         end_for_load(ui);
         return;
     }
@@ -110,6 +113,7 @@ void session_open(struct ui *ui, const char *path)
         }
         replay_free(ui->pending_rp);
         ui->pending_rp = r;
+        recent_add(full);
         snprintf(ui->open_note, sizeof ui->open_note,
                  "That game is finished: here to replay. p plays on from the position shown.");
         end_for_load(ui);
@@ -117,6 +121,7 @@ void session_open(struct ui *ui, const char *path)
     }
     saved_game_free(ui->pending);
     ui->pending = s;
+    recent_add(full);
     end_for_load(ui);
 }
 

@@ -120,6 +120,15 @@ bool config_config_path(const char *name, char *out, int size);
 /* Write text to path atomically (temporary file beside it + rename). */
 bool config_write_atomic(const char *path, const char *text, char *why, int why_size);
 
+/* The PDN files opened or saved last, newest first, in
+ * $XDG_CONFIG_HOME/draughts/recent: how many were read (at most max). */
+#define RECENT_MAX 8
+#define RECENT_PATH 320
+int recent_load(char out[][RECENT_PATH], int max);
+/* path (made absolute) goes to the front; failures are silent (a list of
+ * conveniences, never worth an error). */
+void recent_add(const char *path);
+
 /* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
 
 /* GAMES: back to the replayed file's game list; PLAY: play on from the
@@ -233,6 +242,9 @@ struct ui {
     enum ui_confirm confirm;
     char input[320];
     char prompt_hint[256];             /* a file prompt's Tab: the names that match */
+    char recent[RECENT_MAX][RECENT_PATH]; /* a file prompt's Up/Down: recent files */
+    int nrecent, recent_at;            /* recent_at -1: the text typed */
+    char recent_typed[RECENT_PATH];    /* what was typed before Up/Down */
     int input_len;
     char text_title[64];
     char text_body[512];

@@ -619,7 +619,16 @@ printf '[Event "Done"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"
 start finished play --variant international --level 1
 s=$session
 expect "$s" "Your move" "a game to open a finished one from"
+keys "$s" s C-u
+text "$s" "$tmp/mine.pdn"
+keys "$s" Enter
+expect "$s" "Saved to $tmp/mine.pdn" "saved, so it is a recent file"
 keys "$s" o
+expect "$s" "opened or saved last; Tab completes" "the file prompt offers the recent files"
+keys "$s" Up
+expect "$s" "Open the PDN file: $(realpath "$tmp")/mine.pdn_" "Up brings the last file back"
+keys "$s" Down
+expect "$s" "(what you typed)" "Down goes back to what was typed"
 text "$s" "$tmp/done.pdn"
 keys "$s" Enter
 expect "$s" "That game is finished: here to replay. p plays on from the position shown." "a finished game opens for replay"
