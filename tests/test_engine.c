@@ -125,6 +125,23 @@ static int64_t stop_once(struct stop_job *j)
     return waited;
 }
 
+/* j's infinite search stops within 50 ms (tried three times: wall time on a
+ * loaded machine) and answers a legal move. */
+static void assert_prompt_stop(const struct dr_variant *v, struct stop_job *j)
+{
+    int64_t waited = stop_once(j);
+    for (int retry = 0; retry < 2 && waited > 50; retry++)
+        waited = stop_once(j);
+    assert_true(waited <= 50);
+    assert_true(j->ok);
+    struct dr_movelist legal;
+    dr_gen_moves(v, &j->pos, &legal);
+    bool found = false;
+    for (int i = 0; i < legal.count; i++)
+        found |= dr_move_same(&legal.moves[i], &j->best);
+    assert_true(found);
+}
+
 /* A search stops within 50 ms of being asked, and answers a legal move.
  * Wall time on a loaded machine can lose the thread to the scheduler for
  * longer than that, so a slow stop is tried twice more before it fails. */
@@ -135,17 +152,7 @@ static void test_stop_is_prompt(void **state)
     struct stop_job j;
     load("international", NULL, &v, &j.pos);
     j.e = dr_engine_new(&v, 16);
-    int64_t waited = stop_once(&j);
-    for (int retry = 0; retry < 2 && waited > 50; retry++)
-        waited = stop_once(&j);
-    assert_true(waited <= 50);
-    assert_true(j.ok);
-    struct dr_movelist legal;
-    dr_gen_moves(&v, &j.pos, &legal);
-    bool found = false;
-    for (int i = 0; i < legal.count; i++)
-        found |= dr_move_same(&legal.moves[i], &j.best);
-    assert_true(found);
+    assert_prompt_stop(&v, &j);
     dr_engine_free(j.e);
 }
 
@@ -238,9 +245,9 @@ static const struct {
     {"turkish", "W:WKd1,d4:Bd6,f6", "d4", "d5"},
 };
 
-static void test_tactics(void **state)
+/* Every shot found with threads search threads. */
+static void check_shots(int threads)
 {
-    (void)state;
     for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
         struct dr_variant v;
         struct dr_position pos;
@@ -250,14 +257,22 @@ static void test_tactics(void **state)
         struct dr_move m;
         struct dr_search_info info;
         struct dr_engine *e = dr_engine_new(&v, 8);
+        assert_true(dr_engine_set_threads(e, threads));
         assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
         int len, from = dr_square_parse(&v, shots[i].from, &len),
                  to = dr_square_parse(&v, shots[i].to, &len);
         if (m.from != from || m.to != to || info.score < DR_SCORE_KNOWN_WIN)
-            fail_msg("%s %s: played %d-%d score %d, want %s-%s winning", shots[i].variant,
-                     shots[i].fen, m.from, m.to, info.score, shots[i].from, shots[i].to);
+            fail_msg("%d thread(s): %s %s: played %d-%d score %d, want %s-%s winning", threads,
+                     shots[i].variant, shots[i].fen, m.from, m.to, info.score, shots[i].from,
+                     shots[i].to);
         dr_engine_free(e);
     }
+}
+
+static void test_tactics(void **state)
+{
+    (void)state;
+    check_shots(1);
 }
 
 /* Lazy SMP (issue 14): with helper threads the search still finds every
@@ -267,24 +282,7 @@ static void test_tactics(void **state)
 static void test_threads_search_stop_and_tactics(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
-        struct dr_variant v;
-        struct dr_position pos;
-        load(shots[i].variant, shots[i].fen, &v, &pos);
-        struct dr_limits l = {0};
-        l.depth = 6;
-        struct dr_move m;
-        struct dr_search_info info;
-        struct dr_engine *e = dr_engine_new(&v, 8);
-        assert_true(dr_engine_set_threads(e, 3));
-        assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
-        int len, from = dr_square_parse(&v, shots[i].from, &len),
-                 to = dr_square_parse(&v, shots[i].to, &len);
-        if (m.from != from || m.to != to || info.score < DR_SCORE_KNOWN_WIN)
-            fail_msg("3 threads: %s %s: played %d-%d score %d", shots[i].variant, shots[i].fen,
-                     m.from, m.to, info.score);
-        dr_engine_free(e);
-    }
+    check_shots(3);
     struct dr_variant v;
     struct stop_job j;
     load("international", NULL, &v, &j.pos);
@@ -293,17 +291,7 @@ static void test_threads_search_stop_and_tactics(void **state)
     assert_false(dr_engine_set_threads(j.e, DR_MAX_THREADS + 1));
     assert_true(dr_engine_set_threads(j.e, 2));
     assert_int_equal(dr_engine_threads(j.e), 2);
-    int64_t waited = stop_once(&j);
-    for (int retry = 0; retry < 2 && waited > 50; retry++)
-        waited = stop_once(&j);
-    assert_true(waited <= 50);
-    assert_true(j.ok);
-    struct dr_movelist legal;
-    dr_gen_moves(&v, &j.pos, &legal);
-    bool found = false;
-    for (int i = 0; i < legal.count; i++)
-        found |= dr_move_same(&legal.moves[i], &j.best);
-    assert_true(found);
+    assert_prompt_stop(&v, &j);
     /* a node-limited search: the main thread stops at its limit; the
      * report adds what the helpers searched meanwhile */
     struct dr_limits l = {0};

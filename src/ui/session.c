@@ -76,6 +76,22 @@ static void end_for_load(struct ui *ui)
     }
 }
 
+/* The file at full on the replay screen next, with note said there. */
+static void open_for_replay(struct ui *ui, const char *full, const char *note)
+{
+    char why[300];
+    struct ui_replay *r = replay_open(full, why, sizeof why);
+    if (!r) {
+        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
+        return;
+    }
+    replay_free(ui->pending_rp);
+    ui->pending_rp = r;
+    recent_add(full);
+    snprintf(ui->open_note, sizeof ui->open_note, "%s", note ? note : "");
+    end_for_load(ui);
+}
+
 void session_open(struct ui *ui, const char *path)
 {
     char full[600], why[300];
@@ -85,15 +101,7 @@ void session_open(struct ui *ui, const char *path)
         return;
     expand_home(path, full, sizeof full);
     if (ui->rp) { /* replaying a whole file: the new one is replayed whole too */
-        struct ui_replay *r = replay_open(full, why, sizeof why);
-        if (!r) {
-            ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
-            return;
-        }
-        replay_free(ui->pending_rp);
-        ui->pending_rp = r;
-        recent_add(full);
-        end_for_load(ui);
+        open_for_replay(ui, full, NULL);
         return;
     }
     struct saved_game *s = calloc(1, sizeof *s);
@@ -106,17 +114,9 @@ void session_open(struct ui *ui, const char *path)
         /* a finished game is not played on by accident: it opens on the
          * replay screen, where p plays on from any of its positions */
         saved_game_free(s);
-        struct ui_replay *r = replay_open(full, why, sizeof why);
-        if (!r) {
-            ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
-            return;
-        }
-        replay_free(ui->pending_rp);
-        ui->pending_rp = r;
-        recent_add(full);
-        snprintf(ui->open_note, sizeof ui->open_note,
-                 "That game is finished: here to replay. p plays on from the position shown.");
-        end_for_load(ui);
+        open_for_replay(ui, full,
+                        "That game is finished: here to replay. p plays on from the position "
+                        "shown.");
         return;
     }
     saved_game_free(ui->pending);
