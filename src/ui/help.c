@@ -58,7 +58,10 @@ void help_draw(struct ui *ui)
     struct ui_term *t = &ui->term;
     char ex[DR_MOVE_TEXT_LEN], typed[256], pieces[200];
     example_move(ui, ex);
-    snprintf(typed, sizeof typed, "type a move, e.g. %s (a capture with x)", ex);
+    snprintf(typed, sizeof typed,
+             "type a move, e.g. %s (a capture with x); between two players a list of "
+             "moves, played one a turn",
+             ex);
     if (t->discs && ui->lay.ch == 3 && ui->lay.cw >= 7)
         snprintf(pieces, sizeof pieces, "Pieces: a man is a disc, a king a disc on a shaded disc");
     else

@@ -462,6 +462,62 @@ static void tab(struct ui *ui, int dir)
 
 /* ---- the typed move ---- */
 
+/* The next move of text (move numbers "12." and results skipped) into
+ * word; returns where the rest begins, NULL when no move is left. */
+static const char *next_move_word(const char *text, char *word, size_t size)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"};
+    for (;;) {
+        while (isspace((unsigned char)*text))
+            text++;
+        if (!*text)
+            return NULL;
+        size_t n = strcspn(text, " \t\r\n");
+        const char *w = text;
+        text += n;
+        /* "12." or "12..." alone, or glued to the move: "12.32-28" */
+        size_t digits = strspn(w, "0123456789");
+        if (digits && digits < n && w[digits] == '.') {
+            size_t dots = strspn(w + digits, ".");
+            w += digits + dots;
+            n -= digits + dots;
+        }
+        bool result = false;
+        for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+            result |= n == strlen(results[i]) && !strncmp(w, results[i], n);
+        if (n == 0 || result)
+            continue;
+        snprintf(word, size, "%.*s", (int)n, w);
+        return text;
+    }
+}
+
+bool input_play_pasted(struct ui *ui)
+{
+    char word[64];
+    const char *rest = next_move_word(ui->paste, word, sizeof word);
+    if (!rest) {
+        ui->paste[0] = 0;
+        return false;
+    }
+    struct dr_move m;
+    struct dr_error err;
+    if (!dr_move_parse(&ui->variant, dr_game_position(ui->game), word, &m, &err)) {
+        ui_say(ui, TONE_ERROR, "Move %d of the list: %s. The list stops here.",
+               ui->paste_done + 1, err.msg);
+        ui->paste[0] = 0;
+        return false;
+    }
+    memmove(ui->paste, rest, strlen(rest) + 1);
+    ui->paste_done++;
+    play_move(ui, &m);
+    if (!next_move_word(ui->paste, word, sizeof word)) {
+        ui->paste[0] = 0;
+        ui_say(ui, TONE_GOOD, "Played the %d moves of the list.", ui->paste_done);
+    }
+    return true;
+}
+
 static void submit_move(struct ui *ui, const char *text)
 {
     const struct dr_variant *v = &ui->variant;
@@ -472,6 +528,24 @@ static void submit_move(struct ui *ui, const char *text)
         text++;
     if (!*text)
         return;
+    char first[64];
+    const char *rest = next_move_word(text, first, sizeof first);
+    char second[64];
+    if (rest && next_move_word(rest, second, sizeof second)) {
+        /* a list of moves: between two people (or in a replay's own
+         * line) each turn plays the next; not against the computer */
+        if (!ui->hotseat) {
+            ui_say(ui, TONE_ERROR, "A list of moves is for a game between two players or a "
+                                   "replay; against the computer type one move.");
+            return;
+        }
+        snprintf(ui->paste, sizeof ui->paste, "%s", text);
+        ui->paste_done = 0;
+        input_play_pasted(ui);
+        return;
+    }
+    if (rest)
+        text = first; /* "12. 32-28" or "32-28 *": the move alone */
     if (dr_move_parse(v, pos, text, &m, &err)) {
         play_move(ui, &m);
         return;

@@ -113,6 +113,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         study_changed(ui);
     switch (ev) {
     case DR_EV_START:
+        ui->paste[0] = 0; /* a typed list of moves was for the game before */
         if (ui->engine)
             dr_engine_player_stop_ponder(ui->engine);
         ui->have_last = ui->have_info = ui->hint_shown = false;
@@ -164,6 +165,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
     }
     case DR_EV_UNDO:
     case DR_EV_REDO:
+        ui->paste[0] = 0; /* the list's moves were for the position left */
         if (ui->engine) /* its expected reply was for another position */
             dr_engine_player_stop_ponder(ui->engine);
         ui->have_last = ply > 0;
@@ -186,6 +188,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         session_autosave(ui);
         break;
     case DR_EV_OVER: {
+        ui->paste[0] = 0;
         if (ui->engine)
             dr_engine_player_stop_ponder(ui->engine);
         char s[200];
@@ -264,6 +267,8 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
             ui_say(ui, TONE_INFO, "%s", ui->repeat_say);
         ui->repeat_say[0] = 0;
     }
+    if (!ui->have_action && ui->paste[0])
+        input_play_pasted(ui); /* the next move of a typed list */
     while (!ui->have_action) {
         study_tick(ui); /* the analysis follows the position shown */
         int64_t now = term_now_ms();

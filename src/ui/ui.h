@@ -245,6 +245,8 @@ struct ui {
     char recent[RECENT_MAX][RECENT_PATH]; /* a file prompt's Up/Down: recent files */
     int nrecent, recent_at;            /* recent_at -1: the text typed */
     char recent_typed[RECENT_PATH];    /* what was typed before Up/Down */
+    char paste[320];                   /* the moves of a typed list still to play */
+    int paste_done;                    /* how many of the list were played */
     int input_len;
     char text_title[64];
     char text_body[512];
@@ -322,6 +324,9 @@ void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
 /* input.c */
 void input_refresh_legal(struct ui *ui);
 void input_begin_turn(struct ui *ui);
+/* The next move of a move list typed or pasted with m, played when it is
+ * legal (true); an illegal one ends the list with a message. */
+bool input_play_pasted(struct ui *ui);
 /* A key on the board while it is the person's turn; may set ui->action. */
 void input_key(struct ui *ui, int key);
 /* Explain why from -> to is not legal (to -1: why the piece cannot be

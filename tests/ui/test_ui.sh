@@ -613,6 +613,32 @@ expect "$s" "Replay a PDN file" "q goes back to the start screen"
 keys "$s" q
 expect "$s" "[exit 0]" "start screen replay: q quits"
 
+# a list of moves typed or pasted with m (issue 18 item 12): between two
+# players each turn plays the next, move numbers and results skipped; an
+# illegal one stops the list where it stands; not against the computer
+start pastelist hotseat --variant international
+s=$session
+expect "$s" "White to move" "a hot-seat game for a pasted list"
+keys "$s" m
+text "$s" "1. 32-28 19-23 2. 28x19 14x23 3. 99-98"
+keys "$s" Enter
+expect "$s" "Move 5 of the list: move '99-98': '99' is not a playing square" "an illegal move stops the list and says which"
+expect "$s" "2. 28x19" "the moves before it were played"
+expect "$s" "14x23" "both sides' moves"
+keys "$s" q
+start pastecomputer play --variant international --level 1
+s=$session
+expect "$s" "Your move" "a game against the computer"
+keys "$s" m
+text "$s" "32-28 19-23"
+keys "$s" Enter
+expect "$s" "A list of moves is for a game between two players or a replay" "no list against the computer"
+keys "$s" m
+text "$s" "1. 32-28 *"
+keys "$s" Enter
+expect "$s" "The computer played" "one numbered move is read as the move"
+keys "$s" q
+
 # a finished game opened with o is not played on by accident (issue 18
 # item 9): it opens on the replay screen, which offers p to play on
 printf '[Event "Done"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n' > "$tmp/done.pdn"
