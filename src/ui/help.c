@@ -89,7 +89,8 @@ void help_draw(struct ui *ui)
         {"Backspace", "replay: leave the variation, back where it branched off"},
         {"p", "replay: play on from this position (computer or friend)"},
         {"G", "replay: the list of the file's games"},
-        {"#", "replay: go to a move (12, or 12... / 12b for the second player's)"},
+        {"#", "replay, two players: go to a move (12, or 12... / 12b for the second "
+              "player's)"},
         {"a / ] [", "analysis on/off / the next, previous marked move"},
         {"t", "hint: the computer suggests a move"},
         {"g", "make the computer move now"},

@@ -984,6 +984,14 @@ void input_key(struct ui *ui, int key)
     case 'F':
         show_fen(ui);
         break;
+    case '#':
+        /* between two players, back (or on) to any move of the list; a
+         * move played there starts a new line, End returns */
+        if (ui->hotseat && ui->in_act)
+            input_prompt(ui, PR_GOTO, NULL);
+        else
+            ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
+        break;
     case 'E':
         editor_from_game(ui);
         break;

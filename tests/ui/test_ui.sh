@@ -625,6 +625,12 @@ keys "$s" Enter
 expect "$s" "Move 5 of the list: move '99-98': '99' is not a playing square" "an illegal move stops the list and says which"
 expect "$s" "2. 28x19" "the moves before it were played"
 expect "$s" "14x23" "both sides' moves"
+keys "$s" "#"
+text "$s" "2"
+keys "$s" Enter
+expect "$s" "Move 2 (White): ply 3 of 4." "# goes back to a move between two players"
+keys "$s" End
+expect "$s" "White to move (ply 4)." "End returns to the end of the line"
 keys "$s" q
 start pastecomputer play --variant international --level 1
 s=$session
