@@ -289,11 +289,12 @@ static void test_read_tag_junk_and_broken_tags(void **state)
               "1. 32-28 19-23 *\n\n"
               "[Event \"b\"] xx\n[GameType \"20\"]\n1. 31-27 *\n"
               "[Event \"c\"][GameType \"20\"] 1. 33-29 17-21 *\n"
-              "[Event \"d\"]\n[GameType \"25\"] c3-d4 f6-e5 *\n",
+              "[Event \"d\"]\n[GameType \"25\"] c3-d4 f6-e5 *\n"
+              "[Event \"e\"]\n[GameType \"25\"] c3-b4 *\n[Event \"f\"]\n",
               NULL, &f);
     assert_int_equal(f.errors, 0);
-    assert_int_equal(f.n_games, 4);
-    assert_int_equal(f.moves, 7);
+    assert_int_equal(f.n_games, 6);
+    assert_int_equal(f.moves, 8); /* e's move, with tags right after it, is no junk */
     assert_string_equal(dr_pdn_tag(f.games[0], "Site"), "s");
     assert_string_equal(f.games[0]->variant->name, "international");
     assert_string_equal(f.games[3]->variant->name, "russian");

@@ -347,10 +347,16 @@ static void skip_junk_after_tag(struct lexer *lx)
         (c == '\\' && (peek(lx, i + 1) == 'r' || peek(lx, i + 1) == 'n')))
         return;
     if (isalpha(c)) {
+        /* a word that may be a move in algebraic squares ("c3-d4"): a
+         * digit and a separator on the line, or no more tags after it */
         size_t end = i;
-        while (peek(lx, end) >= 0 && !is_newline(peek(lx, end)))
-            end++;
-        if (peek(lx, end) < 0 || peek(lx, skip_spaces_at(lx, past_newline(lx, end))) != '[')
+        bool digit = false, sep = false;
+        for (; peek(lx, end) >= 0 && !is_newline(peek(lx, end)); end++) {
+            digit |= isdigit(peek(lx, end)) != 0;
+            sep |= peek(lx, end) == '-' || peek(lx, end) == ':' || peek(lx, end) == 'x';
+        }
+        if ((digit && sep) || peek(lx, end) < 0 ||
+            peek(lx, skip_spaces_at(lx, past_newline(lx, end))) != '[')
             return;
     }
     diag(lx, lx->line, lx->col + (int)i, true, "text after the ']' of a tag skipped: '%s'",
