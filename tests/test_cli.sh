@@ -296,7 +296,7 @@ then ok; else bad "unknown command" "status $status" "$(cat "$tmp/out" "$tmp/err
 run --version
 { [ "$status" -eq 0 ] && grep -Eq '^draughts [0-9]+\.[0-9]+' "$tmp/out"; } && ok ||
     bad "--version prints the version" "$(cat "$tmp/out" "$tmp/err")"
-for c in play hotseat replay perft moves variants bench hub match analyse pdn annotate; do
+for c in play hotseat replay perft moves variants bench hub match analyse pdn annotate book; do
     run "$c" --help
     { [ "$status" -eq 0 ] && grep -q "^usage: draughts $c" "$tmp/out"; } && ok ||
         bad "$c --help prints its usage" "$(cat "$tmp/out" "$tmp/err")"
@@ -309,6 +309,27 @@ run play --variant killer -h
 run analyse --depth 0
 { [ "$status" -eq 2 ] && [ "$(lines "$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; } && ok ||
     bad "analyse --depth 0 is refused" "$(cat "$tmp/out" "$tmp/err")"
+
+# book: bad usage by the error rule; build grows a file and resumes it; show
+# prints the moves of a position, a book's own first
+expect_error "book without build or show" "build or show" book
+expect_error "book with too few nodes" "--nodes" book build --variant english --nodes 5
+expect_error "book with an unknown option" "'--frob'" book show --frob 1
+expect_error "book of an unknown variant" "checkers" book show --variant checkers
+expect_error "book show of a bad move" "'99-1'" book show --variant english --moves "99-1"
+run book build --variant english --positions 3 --nodes 2000 --book "$tmp/e.book"
+{ [ "$status" -eq 0 ] && grep -q '^wrote .*: 3 positions' "$tmp/out" &&
+  [ "$(grep -vc '^#' "$tmp/e.book")" -eq 3 ]; } && ok ||
+    bad "book build writes 3 positions" "$(cat "$tmp/out" "$tmp/err")"
+run book build --variant english --positions 5 --nodes 2000 --book "$tmp/e.book"
+{ [ "$status" -eq 0 ] && grep -q ': 3 positions, growing to 5' "$tmp/out" &&
+  [ "$(grep -vc '^#' "$tmp/e.book")" -eq 5 ]; } && ok ||
+    bad "book build resumes the file" "$(cat "$tmp/out" "$tmp/err")"
+run book show --variant english --book "$tmp/e.book"
+{ [ "$status" -eq 0 ] && [ "$(lines "$tmp/out")" -eq 7 ] && grep -q 'book line' "$tmp/out"; } && ok ||
+    bad "book show lists the start's seven moves" "$(cat "$tmp/out" "$tmp/err")"
+printf '| 12-16 5 x 3\n' > "$tmp/bad.book"
+expect_error "a damaged book names its line" "bad.book:1" book show --variant english --book "$tmp/bad.book"
 
 printf '%d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

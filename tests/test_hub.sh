@@ -20,7 +20,7 @@ expect "handshake wait" "$out" '^wait$'
 expect "init ready" "$out" '^ready$'
 expect "ping pong" "$out" '^pong$'
 
-out=$(session 'hub\ninit\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n')
+out=$(session 'hub\nset-param name=book value=false\ninit\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\nlevel depth=4\ngo think\nquit\n')
 expect "info line" "$out" '^info depth=4 .*score=-?[0-9]+\.[0-9]+ nodes=[0-9]+ .*pv="'
 expect "done move" "$out" '^done move=(3[1-5])-(2[6-9]|30)$'
 
@@ -75,6 +75,34 @@ expect "ponder-hit answers on the clock" "$out" '^done move='
 rises=$(printf '%s\n' "$out" | sed -n 's/^info depth=\([0-9]*\) .*/\1/p' |
     awk 'NR > 1 && $1 <= last { bad = 1 } { last = $1; n++ } END { print (n > 1 && !bad) ? "rising" : "restarted" }')
 expect "ponder-hit keeps the tree (depths only rise)" "$rises" '^rising$'
+
+# the opening book (issue 14): announced and on, "go think" from a book
+# position answers from it (depth 0), analysis searches; off by the param or
+# --book off; a book file of one's own, and one that does not fit named
+out=$(session 'hub\ninit\npos pos=start\nlevel depth=4\ngo think\nset-param name=book value=maybe\nquit\n')
+expect "book param announced" "$out" '^param name=book value=true type=bool$'
+expect "book takes true or false" "$out" '^error message="book must be true or false"$'
+out=$(session 'set-param name=book value=false\ninit\npos pos=start\nlevel depth=4\ngo think\nquit\n')
+expect "book off: a search" "$out" '^info depth=4 '
+out=$(session 'init\npos pos=start\nlevel depth=4\ngo analyze\nquit\n')
+expect "analysis searches in the book" "$out" '^info depth=4 '
+out=$(printf 'hub\ninit\npos pos=start\nlevel depth=4\ngo think\nquit\n' | timeout 60 "$bin" hub --book off 2>&1)
+expect "--book off announced" "$out" '^param name=book value=false type=bool$'
+expect "--book off: a search" "$out" '^info depth=4 '
+btmp=$(mktemp)
+printf '# a book of my own\n| 12-16 50 11-15 0\n' > "$btmp"
+out=$(printf 'set-param name=variant value=english\ninit\npos pos=start\nlevel depth=4\ngo think\nset-param name=variant value=killer\ninit\npos pos=start\ngo think\nquit\n' |
+      timeout 60 "$bin" hub --book "$btmp" 2>&1)
+expect "--book FILE plays its move" "$out" '^done move=12-16$'
+expect "--book FILE of another variant named" "$out" "^error message=\"no book: $btmp:2: book move '12-16'"
+expect "plays on without it" "$out" '^done move=3[1-5]-'
+rm -f "$btmp"
+out=$(printf 'hub\nquit\n' | timeout 10 "$bin" hub --threads 2 2>&1)
+expect "--threads 2 announced" "$out" '^param name=threads value=2 type=int'
+out=$(printf 'quit\n' | timeout 10 "$bin" hub --threads 0 2>&1; echo "exit=$?")
+expect "--threads 0 refused" "$out" '^exit=2$'
+out=$(printf 'quit\n' | timeout 10 "$bin" hub --book /nonexistent/x.book 2>&1; echo "exit=$?")
+expect "missing book file" "$out" '^exit=2$'
 
 out=$(head -c 20000 /dev/urandom | tr '\0' 'x' | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
 expect "random bytes do not crash" "$out" '^exit=0$'

@@ -100,6 +100,7 @@ int dr_level_threads(int level);
 
 /* A player that asks the engine (searching in a thread of its own). */
 struct dr_engine_player;
+struct dr_book;
 struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t hash_mib);
 void dr_engine_player_free(struct dr_engine_player *p);
 void dr_engine_player_set_limits(struct dr_engine_player *p, const struct dr_limits *l);
@@ -115,6 +116,14 @@ bool dr_engine_player_expected(const struct dr_engine_player *p, struct dr_move 
 int dr_engine_player_ponder_hits(const struct dr_engine_player *p);
 /* The engine's search threads (stops a ponder search first). */
 bool dr_engine_player_set_threads(struct dr_engine_player *p, int threads);
+/* The opening book (on by default): a timed or limited search of a
+ * position in the book plays a book move instead (chosen at random among
+ * the near-best, from seed; 0 keeps the seed), an infinite one (analysis,
+ * pondering) searches.  own is a book of one's own (borrowed), NULL the
+ * compiled-in book of the game's variant. */
+void dr_engine_player_set_book(struct dr_engine_player *p, bool on, const struct dr_book *own,
+                               uint64_t seed);
+int dr_engine_player_book_moves(const struct dr_engine_player *p); /* played so far */
 /* Whether a level ponders by default: the timed ones of 2 s and more. */
 bool dr_level_ponders(int level);
 struct dr_player dr_engine_player_as_player(struct dr_engine_player *p, const char *name);

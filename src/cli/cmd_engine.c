@@ -204,21 +204,35 @@ int cmd_analyse(int argc, char **argv)
 
 int cmd_hub(int argc, char **argv)
 {
-    const char *weights = NULL;
+    struct hub_options opts = {NULL, NULL, 1};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--weights") && i + 1 < argc) {
-            weights = argv[++i];
+            opts.weights = argv[++i];
+        } else if (!strcmp(argv[i], "--book") && i + 1 < argc) {
+            opts.book = argv[++i];
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n < 1 || n > DR_MAX_THREADS) {
+                fprintf(stderr, "draughts hub: --threads needs a number from 1 to %d, not '%s'\n",
+                        DR_MAX_THREADS, argv[i]);
+                return 2;
+            }
+            opts.threads = (int)n;
         } else {
             fprintf(stderr, "draughts hub: unexpected argument '%s'\n", argv[i]);
             return 2;
         }
     }
-    FILE *f = weights ? fopen(weights, "rb") : NULL;
-    if (weights && !f) {
-        fprintf(stderr, "draughts hub: %s: %s\n", weights, strerror(errno));
-        return 2;
+    const char *files[2] = {opts.weights, opts.book && strcmp(opts.book, "off") ? opts.book : NULL};
+    for (int i = 0; i < 2; i++) {
+        FILE *f = files[i] ? fopen(files[i], "rb") : NULL;
+        if (files[i] && !f) {
+            fprintf(stderr, "draughts hub: %s: %s\n", files[i], strerror(errno));
+            return 2;
+        }
+        if (f)
+            fclose(f);
     }
-    if (f)
-        fclose(f);
-    return hub_serve(0, stdout, weights);
+    return hub_serve(0, stdout, &opts);
 }

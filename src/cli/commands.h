@@ -10,6 +10,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_hub(int argc, char **argv);
 int cmd_match(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 int cmd_pdn(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_start(int argc, char **argv);

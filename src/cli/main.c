@@ -13,10 +13,14 @@ static const struct {
     {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
     {"variants", cmd_variants, "variants"},
     {"bench", cmd_bench, "bench [DEPTH]"},
-    {"hub", cmd_hub, "hub [--weights FILE]   (the Hub protocol, version 2, on stdin/stdout)"},
+    {"hub", cmd_hub, "hub [--weights FILE] [--book FILE|off] [--threads N]   (the Hub protocol, version 2,\n"
+     "                 on stdin/stdout)"},
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N] [--time S | --depth D]\n"
      "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N] [--threads N]"},
+    {"book", cmd_book,
+     "book build|show [--variant V] [--book FILE] [--positions N] [--nodes N]\n"
+     "                 [--ply-cost C] [--max-ply P] [--threads N] [--fen FEN | --moves M]"},
     {"analyse", cmd_analyse,
      "analyse [--variant V | --rules FILE] [--fen FEN] [--depth D | --time S | --nodes N]\n"
      "                 [--threads N]"},

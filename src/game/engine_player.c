@@ -6,9 +6,12 @@
  * is put on the clock (dr_engine_ponderhit) and keeps its tree; any other
  * stops it. */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "draughts/book.h"
 #include "draughts/loop.h"
 
 struct dr_engine_player {
@@ -29,6 +32,11 @@ struct dr_engine_player {
     struct dr_game *ponder_game; /* the game with our move and the expected reply */
     struct dr_move expected;
     int ponder_hits;
+    /* the opening book */
+    bool book_on;
+    const struct dr_book *own_book;
+    uint64_t book_rng;
+    int book_moves;
 };
 
 struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t hash_mib)
@@ -43,6 +51,8 @@ struct dr_engine_player *dr_engine_player_new(const struct dr_variant *v, size_t
     }
     pthread_mutex_init(&p->lock, NULL);
     dr_level_limits(3, &p->limits);
+    p->book_on = true;
+    p->book_rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)p;
     return p;
 }
 
@@ -90,6 +100,37 @@ bool dr_engine_player_set_threads(struct dr_engine_player *p, int threads)
 {
     ponder_stop(p); /* not while a search runs */
     return dr_engine_set_threads(p->engine, threads);
+}
+
+void dr_engine_player_set_book(struct dr_engine_player *p, bool on, const struct dr_book *own,
+                               uint64_t seed)
+{
+    p->book_on = on;
+    p->own_book = own;
+    if (seed)
+        p->book_rng = seed;
+}
+
+int dr_engine_player_book_moves(const struct dr_engine_player *p) { return p->book_moves; }
+
+/* A book move for g's position, reported as a search of depth 0. */
+static bool book_move(struct dr_engine_player *p, struct dr_loop *loop, struct dr_move *out)
+{
+    const struct dr_game *g = dr_loop_game(loop);
+    if (!p->book_on || p->limits.infinite)
+        return false;
+    const struct dr_book *b = p->own_book ? p->own_book : dr_book_builtin(dr_game_variant(g));
+    struct dr_book_move pick;
+    if (!b || !dr_book_pick(b, dr_game_position(g), &p->book_rng, &pick))
+        return false;
+    memset(&p->info, 0, sizeof p->info);
+    p->info.score = pick.score;
+    p->info.pv_len = 1;
+    p->info.pv[0] = pick.move;
+    dr_loop_notify(loop, DR_EV_INFO, &p->info);
+    p->book_moves++;
+    *out = pick.move;
+    return true;
 }
 
 static void on_info(void *arg, const struct dr_search_info *info)
@@ -208,6 +249,11 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
     struct dr_action result = {DR_ACT_NONE, {0, 0, 0, 0}, 0};
     if (dr_game_over(g)) {
         ponder_stop(p);
+        return result;
+    }
+    if (book_move(p, loop, &result.move)) {
+        ponder_stop(p);
+        result.kind = DR_ACT_MOVE;
         return result;
     }
     bool hit = false;

@@ -8,9 +8,17 @@
 
 #include "draughts/loop.h"
 
-/* Speak Hub on in_fd/out until "quit" or end of input; returns 0.  The
- * engine evaluates with the weights file `weights` (NULL: compiled in). */
-int hub_serve(int in_fd, FILE *out, const char *weights);
+/* What the command line sets: the weights file the engine evaluates with
+ * (NULL: compiled in) and its opening book (NULL: the compiled-in book,
+ * "off": none, else a book file of one's own) and its threads. */
+struct hub_options {
+    const char *weights;
+    const char *book;
+    int threads;         /* search threads until the param says otherwise (0: one) */
+};
+
+/* Speak Hub on in_fd/out until "quit" or end of input; returns 0. */
+int hub_serve(int in_fd, FILE *out, const struct hub_options *opts);
 
 /* Moves in Hub form: "32-28", or "28x19x23" (from, to, captured squares in
  * any order); also accepts PDN capture paths. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draughts/book.h"
 #include "draughts/fen.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
@@ -20,6 +21,10 @@ struct hub_state {
     int hash_mib;
     int threads; /* search threads (Hub param threads) */
     const char *weights; /* --weights FILE, or NULL: the compiled-in evaluation */
+    bool book;           /* Hub param book */
+    const char *book_file; /* --book FILE, or NULL: the compiled-in book */
+    struct dr_book *own_book; /* book_file read for the current variant */
+    char book_error[300];     /* why it could not be read, said at the next search */
     struct dr_engine_player *engine;
     struct dr_position start;
     struct dr_move moves[1024];
@@ -69,6 +74,7 @@ static void announce(struct hub_state *h)
     reply(h, "param name=variant value=%s type=enum values=\"normal %s\"", h->v.name, values);
     reply(h, "param name=hash value=%d type=int min=1 max=16384", h->hash_mib);
     reply(h, "param name=threads value=%d type=int min=1 max=%d", h->threads, DR_MAX_THREADS);
+    reply(h, "param name=book value=%s type=bool", h->book ? "true" : "false");
     reply(h, "wait");
 }
 
@@ -80,6 +86,17 @@ static void load_weights(struct hub_state *h)
     if (h->weights && h->engine &&
         !dr_engine_load_weights(dr_engine_player_engine(h->engine), h->weights, &err))
         error(h, err.msg);
+}
+
+/* --book FILE for the current variant (read again at a variant change). */
+static void load_book(struct hub_state *h)
+{
+    dr_book_free(h->own_book);
+    h->own_book = NULL;
+    struct dr_error err;
+    h->book_error[0] = 0;
+    if (h->book_file && !(h->own_book = dr_book_load(&h->v, h->book_file, &err)))
+        snprintf(h->book_error, sizeof h->book_error, "no book: %s", err.msg);
 }
 
 static bool ensure_engine(struct hub_state *h)
@@ -108,6 +125,7 @@ static void set_variant(struct hub_state *h, const char *name)
     h->v = v;
     dr_position_start(&h->v, &h->start);
     h->nmoves = 0;
+    load_book(h);
     if (h->engine) {
         dr_engine_set_variant(dr_engine_player_engine(h->engine), &h->v);
         load_weights(h);
@@ -131,6 +149,12 @@ static void set_param(struct hub_state *h, const struct hub_line *l)
         h->hash_mib = (int)mib;
         if (h->engine && !dr_engine_set_hash(dr_engine_player_engine(h->engine), (size_t)mib))
             error(h, "out of memory for the hash table");
+    } else if (!strcmp(name, "book")) {
+        if (strcmp(value, "true") && strcmp(value, "false")) {
+            error(h, "book must be true or false");
+            return;
+        }
+        h->book = !strcmp(value, "true");
     } else if (!strcmp(name, "threads")) {
         char *end;
         long n = strtol(value, &end, 10);
@@ -370,6 +394,13 @@ static void search(struct hub_state *h, const char *mode)
     struct dr_view view = {&sv, view_event, view_poll};
     int side = root.side;
     dr_engine_player_set_limits(h->engine, &lim);
+    /* a book move answers "go think"; analysis and pondering search */
+    bool book = h->book && !strcmp(mode, "think") && (!h->book_file || h->own_book);
+    if (h->book && h->book_error[0]) {
+        error(h, h->book_error);
+        h->book_error[0] = 0;
+    }
+    dr_engine_player_set_book(h->engine, book, h->own_book, 0);
     struct dr_loop *loop = dr_loop_new(g);
     struct dr_player engine = dr_engine_player_as_player(h->engine, "draughts");
     struct dr_player stop = {"gui", false, false, NULL, stop_act, NULL};
@@ -427,15 +458,17 @@ static void command(struct hub_state *h, const struct hub_line *l)
     }
 }
 
-int hub_serve(int in_fd, FILE *out, const char *weights)
+int hub_serve(int in_fd, FILE *out, const struct hub_options *opts)
 {
     struct hub_state *h = calloc(1, sizeof *h);
     if (!h)
         return 1;
     h->out = out;
-    h->weights = weights;
+    h->weights = opts->weights;
+    h->book = !opts->book || strcmp(opts->book, "off");
+    h->book_file = h->book ? opts->book : NULL;
     h->hash_mib = 64;
-    h->threads = 1;
+    h->threads = opts->threads > 0 ? opts->threads : 1;
     hub_reader_init(&h->in, in_fd);
     set_variant(h, "international");
     dr_level_limits(4, &h->limits);
@@ -466,6 +499,7 @@ int hub_serve(int in_fd, FILE *out, const char *weights)
         command(h, &l);
     }
     dr_engine_player_free(h->engine);
+    dr_book_free(h->own_book);
     free(h);
     return 0;
 }

@@ -21,6 +21,7 @@ void config_defaults(struct ui_config *c)
     c->level = 3;
     snprintf(c->pieces, sizeof c->pieces, "discs");
     c->ponder = true;
+    c->book = true;
 }
 
 /* mkdir -p for the directories of path (not its last component). */
@@ -159,6 +160,8 @@ void config_load(struct ui_config *c)
                 c->level = l;
         } else if (!strcmp(key, "ponder")) {
             c->ponder = strcmp(val, "off") != 0;
+        } else if (!strcmp(key, "book")) {
+            c->book = strcmp(val, "off") != 0;
         } else if (!strcmp(key, "pieces")) {
             if (!strcmp(val, "discs") || !strcmp(val, "circles") || !strcmp(val, "draughts"))
                 snprintf(c->pieces, sizeof c->pieces, "%s", val);
@@ -174,17 +177,19 @@ bool config_save(const struct ui_config *c, char *why, int why_size)
         snprintf(why, (size_t)why_size, "no configuration directory (HOME is not set)");
         return false;
     }
-    char text[512];
+    char text[1024];
     snprintf(text, sizeof text,
              "# draughts: the choices of the start screen, rewritten when a game starts\n"
              "mode = %s\nvariant = %s\nside = %s\nlevel = %d\n"
              "# pieces = discs (drawn with blocks in big cells), circles, or draughts\n"
              "# (the Unicode draughts symbols, where the font has them)\npieces = %s\n"
              "# ponder = on: at the levels of 2 s a move and more the computer thinks on\n"
-             "# the reply it expects while you think (off: it waits)\nponder = %s\n",
+             "# the reply it expects while you think (off: it waits)\nponder = %s\n"
+             "# book = on: the computer plays its first moves from its opening book,\n"
+             "# varied among the near-best (off: it searches every move)\nbook = %s\n",
              c->mode ? "hotseat" : "computer", c->variant,
              c->side == DR_BLACK ? "black" : "white", c->level, c->pieces,
-             c->ponder ? "on" : "off");
+             c->ponder ? "on" : "off", c->book ? "on" : "off");
     return config_write_atomic(path, text, why, why_size);
 }
 

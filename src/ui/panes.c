@@ -177,7 +177,10 @@ static int engine_lines(struct ui *ui, int y, int maxlines)
     attr_t a = term_attr(t, FG_DEFAULT, BG_NONE), dim = term_attr(t, FG_DIM, BG_NONE);
     char score[64], line[256];
     score_text(ui, score, sizeof score);
-    snprintf(line, sizeof line, "depth %d  score %s", ui->info.depth, score);
+    if (ui->info.depth == 0 && ui->info.nodes == 0) /* a move of the opening book */
+        snprintf(line, sizeof line, "book move  score %s", score);
+    else
+        snprintf(line, sizeof line, "depth %d  score %s", ui->info.depth, score);
     term_put(y + n++, x, w, a, line);
     double nodes = (double)ui->info.nodes;
     if (nodes < 1e4)

@@ -223,6 +223,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
         dr_engine_player_set_limits(engine, &l);
         dr_engine_player_set_threads(engine, dr_level_threads(ui->level));
         dr_engine_player_set_ponder(engine, ui->cfg.ponder && dr_level_ponders(ui->level));
+        dr_engine_player_set_book(engine, ui->cfg.book, NULL, 0);
         ui->engine = engine;
         computer = dr_engine_player_as_player(engine, "Computer");
         dr_loop_set_player(loop, ui->human_side, &human);

@@ -100,6 +100,7 @@ struct ui_config {
     int level;
     char pieces[16];     /* "discs", "circles" or "draughts" (Unicode piece style) */
     bool ponder;         /* the computer thinks on your time at the levels that do */
+    bool book;           /* the computer plays from its opening book */
 };
 
 void config_defaults(struct ui_config *c);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build the libFuzzer targets (PDN, FEN, rules files, Hub lines) with clang
+# Build the libFuzzer targets (PDN, FEN, rules files, Hub lines, books) with clang
 # in build-fuzz, then run each for SECONDS (default 60), starting from the
 # seed corpus in tests/fuzz/corpus.
 # New inputs go to build-fuzz/corpus-*, crash reproducers to build-fuzz/.
@@ -9,8 +9,8 @@ cd "$(dirname "$0")/../.."
 secs=${1:-60}
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DDRAUGHTS_FUZZ=ON -DDRAUGHTS_TESTS=OFF \
   >/dev/null
-cmake --build build-fuzz -j2 --target fuzz_pdn fuzz_fen fuzz_rules fuzz_hub
-for t in pdn fen rules hub; do
+cmake --build build-fuzz -j2 --target fuzz_pdn fuzz_fen fuzz_rules fuzz_hub fuzz_book
+for t in pdn fen rules hub book; do
   mkdir -p "build-fuzz/corpus-$t"
   echo "== fuzz_$t for $secs s"
   "build-fuzz/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
