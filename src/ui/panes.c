@@ -79,10 +79,7 @@ static void player_line(struct ui *ui, int y, int side)
     term_put(y, x + 4, w - 4 - clock_w, a, line);
     if (clock_w) {
         char c[16];
-        int64_t left = ui->clock[side];
-        if (to_move && ui->turn_start)
-            left -= term_now_ms() - ui->turn_start;
-        format_clock(left, c, sizeof c);
+        format_clock(dr_clock_left(&ui->clock, side, term_now_ms()), c, sizeof c);
         term_put(y, x + w - (int)strlen(c), clock_w, a, c);
     }
 }

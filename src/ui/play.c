@@ -34,17 +34,6 @@ void ui_draw(struct ui *ui)
     ui->last_draw = term_now_ms();
 }
 
-/* Clocks: the side to move's time runs from turn_start. */
-static void clock_charge(struct ui *ui, int mover)
-{
-    if (ui->opt->clock_minutes <= 0 || !ui->turn_start)
-        return;
-    int64_t now = term_now_ms();
-    ui->clock[mover] -= now - ui->turn_start;
-    ui->clock[mover] += (int64_t)ui->opt->clock_increment * 1000;
-    ui->turn_start = now;
-}
-
 /* The computer's effort for its next move: the level's, shortened by the
  * clock when there is one.  Called between searches only (the loop's
  * events come while the computer is not thinking). */
@@ -60,31 +49,15 @@ void play_engine_limits(struct ui *ui)
     dr_engine_player_set_ponder(ui->engine, ui->cfg.ponder && dr_level_ponders(ui->level));
     struct dr_limits l;
     dr_level_limits(ui->level, &l);
-    if (ui->opt->clock_minutes <= 0) {
-        dr_engine_player_set_limits(ui->engine, &l);
-        return;
-    }
-    for (int s = 0; s < 2; s++) {
-        l.time_ms[s] = ui->clock[s] > 0 ? ui->clock[s] : 1;
-        l.inc_ms[s] = (int64_t)ui->opt->clock_increment * 1000;
-    }
-    /* the level still caps the effort; the clock may only shorten it */
-    int64_t share = ui->clock[!ui->human_side] / 30 + l.inc_ms[0];
-    if (l.movetime_ms && share < l.movetime_ms)
-        l.movetime_ms = share > 50 ? share : 50;
+    dr_clock_limits(&ui->clock, !ui->human_side, term_now_ms(), &l);
     dr_engine_player_set_limits(ui->engine, &l);
 }
 
 void play_clock_tick(struct ui *ui)
 {
-    if (ui->opt->clock_minutes <= 0 || ui->flagged || dr_game_over(ui->game) || !ui->turn_start)
+    int side;
+    if (dr_game_over(ui->game) || !dr_clock_flag_fell(&ui->clock, term_now_ms(), &side))
         return;
-    int side = dr_game_position(ui->game)->side;
-    if (ui->clock[side] - (term_now_ms() - ui->turn_start) > 0)
-        return;
-    ui->flagged = true;
-    ui->clock[side] = 0;
-    ui->turn_start = term_now_ms();
     ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
     if (ui_is_human(ui, side)) {
         ui->flag_pending = true;
@@ -121,9 +94,10 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui->dests = ui->must_from = 0;
         ui->overlay = OV_NONE;
         ui->think_start = 0;
-        ui->flagged = ui->flag_pending = false;
-        ui->clock[0] = ui->clock[1] = (int64_t)ui->opt->clock_minutes * 60000;
-        ui->turn_start = term_now_ms();
+        ui->flag_pending = false;
+        dr_clock_start(&ui->clock, (int64_t)ui->opt->clock_minutes * 60000,
+                       (int64_t)ui->opt->clock_increment * 1000, dr_game_position(g)->side,
+                       term_now_ms());
         if (ply > 0) {
             ui->have_last = true;
             ui->last = *dr_game_move(g, ply - 1);
@@ -153,7 +127,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui->hint_shown = false;
         ui->sel = -1;
         ui->dests = ui->must_from = 0;
-        clock_charge(ui, before->side);
+        dr_clock_moved(&ui->clock, before->side, term_now_ms());
         if (!ui->hotseat && !ui_is_human(ui, before->side))
             ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
                    dr_game_over(g) ? "" : " Your move.");
@@ -175,7 +149,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui->think_start = 0;
         ui->sel = -1;
         ui->dests = 0;
-        ui->turn_start = term_now_ms();
+        dr_clock_turn(&ui->clock, dr_game_position(g)->side, term_now_ms());
         if (ui->replay)
             ui->status[0] = 0; /* the header shows the ply: "Redone" means nothing here */
         else if (ev == DR_EV_UNDO)
@@ -196,6 +170,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.",
                s);
         ui->think_start = 0;
+        dr_clock_stop(&ui->clock, term_now_ms());
         session_autosave(ui);
         break;
     }

@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "draughts/annotate.h"
+#include "draughts/clock.h"
 #include "draughts/engine.h"
 #include "draughts/game.h"
 #include "draughts/loop.h"
@@ -273,10 +274,8 @@ struct ui {
     struct ui_hint *hinter;
     struct ui_study *study;            /* analysis, bar, graph (study.c) */
 
-    /* clocks (ms left per side; active when opt->clock_minutes > 0) */
-    int64_t clock[2];
-    int64_t turn_start;
-    bool flagged;
+    /* the game clock (on when opt->clock_minutes > 0) */
+    struct dr_clock clock;
     bool flag_pending;                 /* the person's clock ran out: tell the loop */
 
     /* an action decided by a key, for the loop */

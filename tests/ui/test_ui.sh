@@ -135,6 +135,22 @@ expect "$s" "is thinking" "and thinks once more" 5
 keys "$s" q
 expect "$s" "[exit 0]" "q while the engine thinks quits at once" 3
 
+# ---- the game clock (the clock model's own cases are in test_clock) ----
+start clock hotseat --variant international --clock 1+5
+s=$session
+expect "$s" "1:00" "both clocks start at a minute"
+keys "$s" m
+text "$s" "32-28"
+keys "$s" Enter
+expect "$s" "1:05" "a move adds the increment to the mover's clock"
+sleep 2
+expect "$s" "0:58" "then the other side's time runs"
+keys "$s" u
+expect "$s" "Taken back" "undo"
+sleep 1.2
+expect "$s" "1:04" "after an undo White's time runs again, from where it stood"
+keys "$s" q
+
 # ---- compulsory captures ----
 start majority hotseat --variant international --fen "W:W28,39:B23,14,34"
 s=$session
