@@ -19,10 +19,6 @@ struct ui_analysis {
     bool active;                  /* a search was started on root (and not stopped) */
     bool resting;                 /* it ran ANALYSIS_REST_MS on root and stopped */
     int64_t started_ms;
-    struct dr_position root;      /* read by the thread while it searches */
-    struct dr_game_context ctx;
-    uint64_t *keys;               /* our copy: the game's may change meanwhile */
-    int keys_cap;
     pthread_mutex_t lock;         /* guards snap and fresh */
     struct analysis_snapshot snap;
     bool fresh;                   /* snap changed since the last poll */
@@ -44,7 +40,6 @@ void analysis_free(struct ui_analysis *a)
         return;
     worker_free(&a->w);
     pthread_mutex_destroy(&a->lock);
-    free(a->keys);
     free(a);
 }
 
@@ -67,24 +62,7 @@ static void think(void *arg)
     l.infinite = true;
     struct dr_move best;
     struct dr_search_info info;
-    dr_engine_search(a->w.engine, &a->root, &a->ctx, &l, on_info, a, &best, &info);
-}
-
-/* The game's past as the engine must see it, in keys of our own. */
-static bool copy_context(struct ui_analysis *a, const struct dr_game *g)
-{
-    dr_game_engine_context(g, &a->ctx);
-    if (a->ctx.nkeys >= a->keys_cap) {
-        int cap = a->ctx.nkeys + 64;
-        uint64_t *k = realloc(a->keys, sizeof *k * (size_t)cap);
-        if (!k)
-            return false;
-        a->keys = k;
-        a->keys_cap = cap;
-    }
-    memcpy(a->keys, a->ctx.keys, sizeof *a->keys * (size_t)a->ctx.nkeys);
-    a->ctx.keys = a->keys;
-    return true;
+    dr_engine_search(a->w.engine, &a->w.root, &a->w.ctx, &l, on_info, a, &best, &info);
 }
 
 /* Enough on this position: the search stops, what it found stays shown. */
@@ -106,15 +84,15 @@ void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const str
     const struct dr_position *pos = dr_game_position(g);
     int nkeys;
     dr_game_keys(g, &nkeys);
-    if ((a->active || a->resting) && dr_position_equal(&a->root, pos) && a->ctx.nkeys == nkeys) {
+    if ((a->active || a->resting) && dr_position_equal(&a->w.root, pos) &&
+        a->w.ctx.nkeys == nkeys) {
         if (a->active && term_now_ms() - a->started_ms >= ANALYSIS_REST_MS)
             rest(a);
         return; /* already on it */
     }
     analysis_stop(a);
-    if (dr_game_over(g) || !worker_engine(&a->w, v, ANALYSIS_HASH_MIB) || !copy_context(a, g))
+    if (dr_game_over(g) || !worker_engine(&a->w, v, ANALYSIS_HASH_MIB) || !worker_position(&a->w, g))
         return;
-    a->root = *pos;
     pthread_mutex_lock(&a->lock);
     memset(&a->snap, 0, sizeof a->snap);
     a->snap.root = *pos;

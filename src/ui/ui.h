@@ -363,7 +363,8 @@ void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_g
 bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m);
 void hint_cancel(struct ui_hint *h);
 
-/* worker.c: an engine and a thread; fn runs once per worker_start. */
+/* worker.c: an engine and a thread; fn runs once per worker_start.  The
+ * hint, the live analysis and the score graph's pass each have one. */
 struct ui_worker {
     struct dr_engine *engine;
     struct dr_variant variant;         /* the engine's */
@@ -372,7 +373,16 @@ struct ui_worker {
     atomic_bool quit, finished;
     void (*fn)(void *arg);
     void *arg;
+    /* the position to search and the game's past, copied (worker_position):
+     * the game may change while the thread reads them */
+    struct dr_position root;
+    struct dr_game_context ctx;
+    uint64_t *keys;
+    int keys_cap;
 };
+/* Copy g's position and past into w->root and w->ctx (not while fn runs);
+ * false when out of memory. */
+bool worker_position(struct ui_worker *w, const struct dr_game *g);
 /* An engine for v (kept while v stays the same); false when out of memory. */
 bool worker_engine(struct ui_worker *w, const struct dr_variant *v, size_t hash_mib);
 bool worker_start(struct ui_worker *w, void (*fn)(void *arg), void *arg);

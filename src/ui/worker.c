@@ -4,6 +4,7 @@
  * arrives just before would be lost and an infinite search would never
  * end.  worker_stop therefore repeats the stop until the thread says it is
  * done, and only then joins it. */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -60,9 +61,29 @@ void worker_stop(struct ui_worker *w)
     w->live = false;
 }
 
+bool worker_position(struct ui_worker *w, const struct dr_game *g)
+{
+    w->root = *dr_game_position(g);
+    dr_game_engine_context(g, &w->ctx);
+    if (w->ctx.nkeys >= w->keys_cap) {
+        int cap = w->ctx.nkeys + 64;
+        uint64_t *k = realloc(w->keys, sizeof *k * (size_t)cap);
+        if (!k)
+            return false;
+        w->keys = k;
+        w->keys_cap = cap;
+    }
+    memcpy(w->keys, w->ctx.keys, sizeof *w->keys * (size_t)w->ctx.nkeys);
+    w->ctx.keys = w->keys;
+    return true;
+}
+
 void worker_free(struct ui_worker *w)
 {
     worker_stop(w);
     dr_engine_free(w->engine);
     w->engine = NULL;
+    free(w->keys);
+    w->keys = NULL;
+    w->keys_cap = 0;
 }
