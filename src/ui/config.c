@@ -14,7 +14,7 @@
 void config_defaults(struct ui_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->mode = 0;
+    c->mode = MODE_COMPUTER;
     /* the first of the variants this program is for, until one is chosen */
     snprintf(c->variant, sizeof c->variant, "killer");
     c->side = DR_WHITE;
@@ -146,7 +146,7 @@ void config_load(struct ui_config *c)
         *eq = 0;
         char *key = trim(s), *val = trim(eq + 1);
         if (!strcmp(key, "mode")) {
-            c->mode = !strcmp(val, "hotseat") ? 1 : 0;
+            c->mode = !strcmp(val, "hotseat") ? MODE_HOTSEAT : MODE_COMPUTER;
         } else if (!strcmp(key, "variant")) {
             struct dr_variant v;
             struct dr_error err;
@@ -187,7 +187,7 @@ bool config_save(const struct ui_config *c, char *why, int why_size)
              "# the reply it expects while you think (off: it waits)\nponder = %s\n"
              "# book = on: the computer plays its first moves from its opening book,\n"
              "# varied among the near-best (off: it searches every move)\nbook = %s\n",
-             c->mode ? "hotseat" : "computer", c->variant,
+             c->mode == MODE_HOTSEAT ? "hotseat" : "computer", c->variant,
              c->side == DR_BLACK ? "black" : "white", c->level, c->pieces,
              c->ponder ? "on" : "off", c->book ? "on" : "off");
     return config_write_atomic(path, text, why, why_size);

@@ -179,7 +179,7 @@ static void done(struct editor *ed)
         return;
     }
     ed->choosing = true;
-    ed->choice = ed->ui->cfg.mode == 1 ? PLAY_HOTSEAT : PLAY_WHITE; /* as p on a replay */
+    ed->choice = ed->ui->cfg.mode == MODE_HOTSEAT ? PLAY_HOTSEAT : PLAY_WHITE; /* as p on a replay */
     ui_say(ed->ui, TONE_INFO, "A legal position. Play it or analyse it?");
 }
 

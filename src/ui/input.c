@@ -966,20 +966,14 @@ void input_key(struct ui *ui, int key)
         else
             act(ui, DR_ACT_NEW_GAME, NULL);
         break;
-    case 's':
-        if (session_can_save(ui, ui->status, sizeof ui->status)) {
-            char name[300];
-            session_default_name(ui, name, sizeof name);
-            input_prompt(ui, PR_SAVE, name);
-        } else {
-            ui->tone = TONE_ERROR;
-        }
+    case 's': {
+        char name[300];
+        session_default_name(ui, name, sizeof name);
+        input_prompt(ui, PR_SAVE, name);
         break;
+    }
     case 'o':
-        if (session_can_save(ui, ui->status, sizeof ui->status))
-            input_prompt(ui, PR_LOAD, NULL);
-        else
-            ui->tone = TONE_ERROR;
+        input_prompt(ui, PR_LOAD, NULL);
         break;
     case 'F':
         show_fen(ui);

@@ -712,7 +712,7 @@ bool replay_board_key(struct ui *ui, int key)
         leave(ui);
         return true;
     case 'p':
-        open_list(ui, LIST_PLAY, PLAY_COUNT, ui->cfg.mode == 1 ? PLAY_HOTSEAT : PLAY_WHITE);
+        open_list(ui, LIST_PLAY, PLAY_COUNT, ui->cfg.mode == MODE_HOTSEAT ? PLAY_HOTSEAT : PLAY_WHITE);
         return true;
     case 'G':
         quit_to(ui, UI_EXIT_GAMES);

@@ -10,8 +10,6 @@
 #include "draughts/pdn.h"
 #include "ui.h"
 
-bool save_available(void) { return true; }
-
 void saved_game_free(struct saved_game *s)
 {
     if (!s)

@@ -16,16 +16,7 @@ void dr_ui_options_init(struct dr_ui_options *o)
     o->side = -1;
 }
 
-bool session_autosaves(const struct ui *ui) { return save_available() && ui->autosave_path[0]; }
-
-bool session_can_save(struct ui *ui, char *why, int size)
-{
-    (void)ui;
-    if (save_available())
-        return true;
-    snprintf(why, (size_t)size, "Saving and opening PDN files is not built into this version.");
-    return false;
-}
+bool session_autosaves(const struct ui *ui) { return ui->autosave_path[0] != 0; }
 
 void session_default_name(const struct ui *ui, char *out, int size)
 {

@@ -11,10 +11,13 @@
 #include "ui.h"
 
 enum item_kind { IT_MODE, IT_VARIANT, IT_VARIANT_ROW, IT_SIDE, IT_LEVEL, IT_START };
+/* The rows of the mode block (an IT_MODE item's value); the first two are
+ * the game modes of the config (enum ui_mode). */
+enum mode_row { ROW_COMPUTER, ROW_HOTSEAT, ROW_CONTINUE, ROW_REPLAY, ROW_SETUP, MODE_ROWS };
 
 struct item {
     enum item_kind kind;
-    int value; /* the mode (0..4) or the variant index */
+    int value; /* the mode row (enum mode_row) or the variant index */
     int y;     /* screen row when drawn */
 };
 
@@ -77,7 +80,7 @@ static void look_for_last_game(struct ui *ui, struct start *st)
 {
     char path[512], why[300], note[600];
     st->last = NULL;
-    if (!save_available() || !config_autosave_path(path, sizeof path, note, sizeof note))
+    if (!config_autosave_path(path, sizeof path, note, sizeof note))
         return;
     if (note[0])
         start_message(ui, note);
@@ -109,10 +112,10 @@ static void look_for_last_game(struct ui *ui, struct start *st)
 static void build_items(struct start *st, int rows)
 {
     /* the full list needs the mode block, every variant and the settings */
-    int full = 5 + 5 + st->nvariants + 2 + 3 + 6;
+    int full = MODE_ROWS + 5 + st->nvariants + 2 + 3 + 6;
     st->compact = rows < full;
     int n = 0;
-    for (int m = 0; m < 5; m++)
+    for (int m = 0; m < MODE_ROWS; m++)
         st->items[n++] = (struct item){IT_MODE, m, 0};
     if (st->compact)
         st->items[n++] = (struct item){IT_VARIANT_ROW, 0, 0};
@@ -129,11 +132,9 @@ static void build_items(struct start *st, int rows)
 
 static bool item_disabled(const struct ui *ui, const struct start *st, const struct item *it)
 {
-    if (it->kind == IT_MODE && it->value == 2)
+    if (it->kind == IT_MODE && it->value == ROW_CONTINUE)
         return !st->last;
-    if (it->kind == IT_MODE && it->value == 3)
-        return !save_available();
-    if ((it->kind == IT_SIDE || it->kind == IT_LEVEL) && ui->cfg.mode == 1)
+    if ((it->kind == IT_SIDE || it->kind == IT_LEVEL) && ui->cfg.mode == MODE_HOTSEAT)
         return true;
     return false;
 }
@@ -172,18 +173,17 @@ static void draw(struct ui *ui, struct start *st)
         const char *mark = cur ? term_glyph(t, GL_ARROW) : " ";
         switch (it->kind) {
         case IT_MODE:
-            if (it->value == 0)
+            if (it->value == ROW_COMPUTER)
                 snprintf(line, sizeof line, "(%s) Play against the computer",
-                         ui->cfg.mode == 0 ? "*" : " ");
-            else if (it->value == 1)
+                         ui->cfg.mode == MODE_COMPUTER ? "*" : " ");
+            else if (it->value == ROW_HOTSEAT)
                 snprintf(line, sizeof line, "(%s) Two players at this keyboard (hot-seat)",
-                         ui->cfg.mode == 1 ? "*" : " ");
-            else if (it->value == 2)
+                         ui->cfg.mode == MODE_HOTSEAT ? "*" : " ");
+            else if (it->value == ROW_CONTINUE)
                 snprintf(line, sizeof line, "    Continue the last game%s",
                          st->last ? "" : " (none to continue)");
-            else if (it->value == 3)
-                snprintf(line, sizeof line, "    Replay a PDN file%s",
-                         save_available() ? "" : " (not available: this build has no PDN support)");
+            else if (it->value == ROW_REPLAY)
+                snprintf(line, sizeof line, "    Replay a PDN file");
             else
                 snprintf(line, sizeof line, "    Set up a position: place the pieces, then play or "
                                             "analyse it");
@@ -213,7 +213,7 @@ static void draw(struct ui *ui, struct start *st)
             y++;
             snprintf(line, sizeof line, "You play   < %s >%s",
                      ui->cfg.side == DR_WHITE ? "White" : "Black",
-                     ui->cfg.mode == 1 ? "   (against the computer only)" : "");
+                     ui->cfg.mode == MODE_HOTSEAT ? "   (against the computer only)" : "");
             break;
         case IT_LEVEL:
             snprintf(line, sizeof line, "Strength   < %d %s >", ui->cfg.level,
@@ -222,14 +222,14 @@ static void draw(struct ui *ui, struct start *st)
         case IT_START:
             y++;
             snprintf(line, sizeof line, "[ Start: %s ]",
-                     ui->cfg.mode == 1 ? "two players" : "against the computer");
+                     ui->cfg.mode == MODE_HOTSEAT ? "two players" : "against the computer");
             break;
         }
         it->y = y;
         term_put(y, x, 2, a, mark);
         term_put(y, x + 2, w - 2, a, line);
         y++;
-        if (it->kind == IT_MODE && it->value == 2 && st->last)
+        if (it->kind == IT_MODE && it->value == ROW_CONTINUE && st->last)
             term_put(y++, x + 8, w - 8, dim, st->last->description);
     }
     if (st->replay_prompt) {
@@ -256,8 +256,8 @@ static void change(struct ui *ui, struct start *st, int dir)
     struct item *it = &st->items[st->at];
     switch (it->kind) {
     case IT_MODE:
-        if (it->value < 2)
-            ui->cfg.mode = !ui->cfg.mode;
+        if (it->value == ROW_COMPUTER || it->value == ROW_HOTSEAT)
+            ui->cfg.mode = ui->cfg.mode == MODE_HOTSEAT ? MODE_COMPUTER : MODE_HOTSEAT;
         break;
     case IT_VARIANT:
     case IT_VARIANT_ROW:
@@ -297,8 +297,8 @@ static void pick(struct ui *ui, struct start *st)
     const struct item *it = &st->items[st->at];
     if (it->kind == IT_VARIANT)
         st->variant = it->value;
-    else if (it->kind == IT_MODE && it->value < 2)
-        ui->cfg.mode = it->value;
+    else if (it->kind == IT_MODE && (it->value == ROW_COMPUTER || it->value == ROW_HOTSEAT))
+        ui->cfg.mode = it->value == ROW_HOTSEAT ? MODE_HOTSEAT : MODE_COMPUTER;
     else
         change(ui, st, 1);
 }
@@ -309,26 +309,26 @@ static bool choose(struct ui *ui, struct start *st, struct start_choice *c)
     struct item *it = &st->items[st->at];
     if (item_disabled(ui, st, it))
         return false;
-    if (it->kind == IT_MODE && it->value == 2) {
+    if (it->kind == IT_MODE && it->value == ROW_CONTINUE) {
         c->what = START_CONTINUE;
         c->saved = st->last;
         st->last = NULL;
         return true;
     }
-    if (it->kind == IT_MODE && it->value == 3) {
+    if (it->kind == IT_MODE && it->value == ROW_REPLAY) {
         st->replay_prompt = true;
         st->input[0] = 0;
         return false;
     }
-    if (it->kind == IT_MODE && it->value < 2)
-        ui->cfg.mode = it->value;
+    if (it->kind == IT_MODE && (it->value == ROW_COMPUTER || it->value == ROW_HOTSEAT))
+        ui->cfg.mode = it->value == ROW_HOTSEAT ? MODE_HOTSEAT : MODE_COMPUTER;
     if (it->kind == IT_VARIANT)
         st->variant = it->value;
     snprintf(ui->cfg.variant, sizeof ui->cfg.variant, "%s", st->variants[st->variant].name);
-    if (it->kind == IT_MODE && it->value == 4)
+    if (it->kind == IT_MODE && it->value == ROW_SETUP)
         c->what = START_EDIT; /* of the variant chosen */
     else
-        c->what = ui->cfg.mode == 1 ? START_HOTSEAT : START_PLAY;
+        c->what = ui->cfg.mode == MODE_HOTSEAT ? START_HOTSEAT : START_PLAY;
     return true;
 }
 
@@ -383,7 +383,7 @@ struct start_choice start_screen(struct ui *ui)
     look_for_last_game(ui, st);
     build_items(st, ui->term.rows);
     /* Enter goes on with the last game when there is one */
-    st->at = st->last ? 2 : ui->cfg.mode == 1 ? 1 : 0;
+    st->at = st->last ? ROW_CONTINUE : ui->cfg.mode == MODE_HOTSEAT ? ROW_HOTSEAT : ROW_COMPUTER;
     bool done = false, dirty = true;
     while (!done) {
         if (dirty)
@@ -442,8 +442,9 @@ struct start_choice start_screen(struct ui *ui)
                     st->at = i;
                     if (st->items[i].kind == IT_VARIANT)
                         st->variant = st->items[i].value;
-                    else if (st->items[i].kind == IT_MODE && st->items[i].value < 2)
-                        ui->cfg.mode = st->items[i].value;
+                    else if (st->items[i].kind == IT_MODE &&
+                             (st->items[i].value == ROW_COMPUTER || st->items[i].value == ROW_HOTSEAT))
+                        ui->cfg.mode = st->items[i].value == ROW_HOTSEAT ? MODE_HOTSEAT : MODE_COMPUTER;
                     else if (st->items[i].kind == IT_SIDE || st->items[i].kind == IT_LEVEL ||
                              st->items[i].kind == IT_VARIANT_ROW)
                         change(ui, st, 1);

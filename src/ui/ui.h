@@ -94,8 +94,11 @@ int64_t term_now_ms(void);
 
 /* ---- config.c ---- */
 
+/* The game mode the start screen offers first (the config's "mode"). */
+enum ui_mode { MODE_COMPUTER, MODE_HOTSEAT };
+
 struct ui_config {
-    int mode;            /* 0 computer, 1 hot-seat */
+    enum ui_mode mode;
     char variant[DR_NAME_LEN];
     int side;            /* DR_WHITE / DR_BLACK */
     int level;
@@ -457,8 +460,6 @@ void study_bar_draw(struct ui *ui);
 int study_pane(struct ui *ui, int y, int maxlines);
 
 /* session.c */
-/* Can games be saved (PDN support built in)?  When not, why says so. */
-bool session_can_save(struct ui *ui, char *why, int size);
 bool session_autosaves(const struct ui *ui);
 void session_default_name(const struct ui *ui, char *out, int size);
 void session_save(struct ui *ui, const char *path);
@@ -467,8 +468,7 @@ void session_autosave(struct ui *ui);
 /* ~/x as $HOME/x */
 void expand_home(const char *path, char *out, size_t size);
 
-/* save.c (PDN) or save_none.c */
-bool save_available(void);
+/* save.c (PDN) */
 /* Write the game as PDN, atomically. */
 bool save_game(struct ui *ui, const char *path, char *why, int size);
 /* Read game number index (1-based) of a PDN file. */
