@@ -267,6 +267,8 @@ static void set_level(struct hub_state *h, const struct hub_line *l)
 struct search_view {
     struct hub_state *h;
     const struct dr_position *root;
+    struct dr_move pv[2];     /* the last info's first two moves */
+    int pv_len;
 };
 
 static void view_event(void *arg, struct dr_loop *loop, enum dr_event ev, const void *data)
@@ -276,6 +278,8 @@ static void view_event(void *arg, struct dr_loop *loop, enum dr_event ev, const 
     if (ev != DR_EV_INFO)
         return;
     const struct dr_search_info *info = data;
+    sv->pv_len = info->pv_len < 2 ? info->pv_len : 2;
+    memcpy(sv->pv, info->pv, (size_t)sv->pv_len * sizeof sv->pv[0]);
     char pv[4096] = "";
     struct dr_position p = *sv->root;
     for (int i = 0; i < info->pv_len; i++) {
@@ -390,7 +394,7 @@ static void search(struct hub_state *h, const char *mode)
         lim.infinite = true;
     h->pondering = ponder;
     struct dr_position root = *dr_game_position(g);
-    struct search_view sv = {h, &root};
+    struct search_view sv = {h, &root, {{0, 0, 0, 0}, {0, 0, 0, 0}}, 0};
     struct dr_view view = {&sv, view_event, view_poll};
     int side = root.side;
     dr_engine_player_set_limits(h->engine, &lim);
@@ -412,9 +416,15 @@ static void search(struct hub_state *h, const char *mode)
     h->pondering = false;
     int played = h->nmoves - first; /* moves of the GUI's list in g */
     if (dr_game_ply(g) > played) {
-        char m[DR_MOVE_TEXT_LEN];
-        hub_format_move(&h->v, dr_game_move(g, played), m, sizeof m);
-        reply(h, "done move=%s", m);
+        /* the reply the search expects, for a GUI that ponders on it */
+        const struct dr_move *move = dr_game_move(g, played);
+        char m[DR_MOVE_TEXT_LEN], p[DR_MOVE_TEXT_LEN + 8] = "";
+        hub_format_move(&h->v, move, m, sizeof m);
+        if (sv.pv_len == 2 && dr_move_same(&sv.pv[0], move)) {
+            memcpy(p, " ponder=", 9);
+            hub_format_move(&h->v, &sv.pv[1], p + 8, sizeof p - 8);
+        }
+        reply(h, "done move=%s%s", m, p);
     }
     dr_game_free(g);
 }
