@@ -194,10 +194,26 @@ static void test_book_file_errors_say_the_file(void **state)
     assert_non_null(strstr(err.msg, "/nonexistent/x.book"));
 }
 
-/* A rules file of one's own with other rules gets no compiled-in book. */
+/* Every variant the program claims has a compiled-in book holding the
+ * start position; a rules file of one's own with other rules gets none. */
 static void test_builtin_books_cover_every_variant(void **state)
 {
     (void)state;
+    static const char *const names[] = {"killer", "killer8", "german", "italian", "pool",
+                                        "brazilian", "armenian", "international", "english",
+                                        "russian", "turkish"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        struct dr_variant v = variant(names[i]);
+        const struct dr_book *b = dr_book_builtin(&v);
+        if (!b)
+            fail_msg("%s has no opening book", names[i]);
+        assert_true(dr_book_positions(b) >= 50);
+        struct dr_position start;
+        dr_position_start(&v, &start);
+        struct dr_book_move moves[DR_MAX_MOVES];
+        assert_int_equal(dr_book_moves(b, &start, moves, DR_MAX_MOVES), dr_count_moves(&v, &start));
+        assert_ptr_equal(dr_book_builtin(&v), b); /* parsed once */
+    }
     struct dr_variant changed = variant("killer");
     changed.king_halt = false;
     assert_null(dr_book_builtin(&changed));

@@ -81,6 +81,7 @@ expect "ponder-hit keeps the tree (depths only rise)" "$rises" '^rising$'
 # --book off; a book file of one's own, and one that does not fit named
 out=$(session 'hub\ninit\npos pos=start\nlevel depth=4\ngo think\nset-param name=book value=maybe\nquit\n')
 expect "book param announced" "$out" '^param name=book value=true type=bool$'
+expect "a book move from the start" "$out" '^info depth=0 .*nodes=0 '
 expect "book takes true or false" "$out" '^error message="book must be true or false"$'
 out=$(session 'set-param name=book value=false\ninit\npos pos=start\nlevel depth=4\ngo think\nquit\n')
 expect "book off: a search" "$out" '^info depth=4 '

@@ -457,7 +457,7 @@ extern const int book_builtin_count;
 
 enum { BUILTIN_MAX = 64 };
 static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct dr_book *builtin_books[BUILTIN_MAX];
+static struct dr_book *builtin_books[BUILTIN_MAX]; /* parsed on first use */
 static bool builtin_tried[BUILTIN_MAX];
 
 /* The moves of a book made for w are v's: board, men, kings, captures. */
@@ -478,24 +478,30 @@ static bool same_play(const struct dr_variant *w, const struct dr_variant *v)
            w->king_must_land_to_continue == v->king_must_land_to_continue;
 }
 
+/* Book i, parsed with its built-in variant the first time it is asked for. */
+static struct dr_book *builtin_book(int i)
+{
+    pthread_mutex_lock(&builtin_lock);
+    if (!builtin_tried[i]) {
+        struct dr_variant bv;
+        char name[96];
+        snprintf(name, sizeof name, "books/%s.book", book_builtin[i].variant);
+        if (dr_variant_builtin(book_builtin[i].variant, &bv, NULL))
+            builtin_books[i] = dr_book_parse(&bv, book_builtin[i].text, name, &(struct dr_error){0});
+        builtin_tried[i] = true;
+    }
+    struct dr_book *b = builtin_books[i];
+    pthread_mutex_unlock(&builtin_lock);
+    return b;
+}
+
 const struct dr_book *dr_book_builtin(const struct dr_variant *v)
 {
     for (int i = 0; i < book_builtin_count && i < BUILTIN_MAX; i++) {
         if (strcmp(book_builtin[i].variant, v->name))
             continue;
-        struct dr_variant bv;
-        if (!dr_variant_builtin(book_builtin[i].variant, &bv, NULL) || !same_play(&bv, v))
-            return NULL;
-        pthread_mutex_lock(&builtin_lock);
-        if (!builtin_tried[i]) {
-            char name[96];
-            snprintf(name, sizeof name, "books/%s.book", book_builtin[i].variant);
-            builtin_books[i] = dr_book_parse(&bv, book_builtin[i].text, name, &(struct dr_error){0});
-            builtin_tried[i] = true;
-        }
-        const struct dr_book *b = builtin_books[i];
-        pthread_mutex_unlock(&builtin_lock);
-        return b;
+        const struct dr_book *b = builtin_book(i);
+        return b && same_play(&b->v, v) ? b : NULL;
     }
     return NULL;
 }

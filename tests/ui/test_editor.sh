@@ -165,7 +165,8 @@ keys "$s" x q
 expect "$s" "[exit 0]" "q leaves the replay"
 
 # ---- not while the computer thinks ----
-start thinking play --variant international --level 6
+# (a position out of the opening book, so that the computer searches)
+start thinking play --variant international --level 6 --fen "W:W31,32,33,34,35,36,37,38,39,40:B1,2,3,4,5,6,7,8,9,10"
 s=$session
 expect "$s" "Your move (White)" "a board against the computer"
 text "$s" "32-28"

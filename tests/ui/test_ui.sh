@@ -33,6 +33,7 @@ expect "$s" "The man on 31 can go to 26 or 27" "picking up a man shows its targe
 # up and left is a5 = 26; put it down there
 keys "$s" k h Enter
 expect "$s" "The computer played" "the engine answers a move made with the cursor"
+expect "$s" "book move" "the engine's first reply comes from its opening book"
 expect "$s" "1. 31-26" "the move list shows the move in PDN"
 keys "$s" u
 expect "$s" "(no moves yet)" "undo against the computer takes back the move pair"
@@ -109,6 +110,9 @@ keys "$s" q
 expect "$s" "[exit 0]" "armenian: q quits"
 
 # ---- the engine is told to move now while it thinks (level 6: 15 s) ----
+# (book = off in the config: from the start it would answer from its book)
+mkdir -p "$tmp/config/draughts"
+printf 'book = off\n' > "$tmp/config/draughts/config"
 start movenow play --variant international --level 6
 s=$session
 expect "$s" "Your move (White)" "level 6 board"
@@ -134,6 +138,8 @@ keys "$s" Enter
 expect "$s" "is thinking" "and thinks once more" 5
 keys "$s" q
 expect "$s" "[exit 0]" "q while the engine thinks quits at once" 3
+grep -q '^book = off' "$tmp/config/draughts/config" && ok || bad "the config keeps book = off"
+rm -f "$tmp/config/draughts/config"
 
 # ---- the game clock (the clock model's own cases are in test_clock) ----
 start clock hotseat --variant international --clock 1+5
