@@ -440,6 +440,7 @@ static void test_engine_ponders_on_the_expected_reply(void **state)
     struct dr_variant v;
     struct dr_game *g = new_game("international", NULL, NULL, &v);
     struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    dr_engine_player_set_book(ep, false, NULL, 0); /* a search, not a book move, ponders */
     struct dr_limits l = {0};
     l.movetime_ms = 150;
     dr_engine_player_set_limits(ep, &l);
@@ -732,6 +733,7 @@ static void test_resign_while_engine_thinks(void **state)
     struct dr_variant v;
     struct dr_game *g = new_game("international", NULL, NULL, &v);
     struct dr_engine_player *ep = dr_engine_player_new(&v, 8);
+    dr_engine_player_set_book(ep, false, NULL, 0); /* it must think, not answer from its book */
     struct dr_limits l = {0};
     l.movetime_ms = 5000;
     dr_engine_player_set_limits(ep, &l);
