@@ -138,6 +138,26 @@ out=$(timeout 120 "$bin" match --engine1 "$late" --engine2 "$bin hub" --variant 
 expect "a late answer loses its game" "$out" "^game 1: .*resigned.*no answer in time"
 if printf '%s\n' "$out" | grep '^game 2' | grep -q 'resigned'; then bad "a late answer was taken in the next game"; else ok; fi
 
+# match on a game clock (issue 14 item 2): both clocks are sent, an engine
+# that thinks past its time loses on time, a pondering engine is told
+# ponder-hit or stop as the reply comes or not
+out=$(timeout 120 "$bin" match --engine1 "$bin hub" --engine2 "$bin hub" --variant english \
+      --games 2 --clock 5+0.1 --ponder both --max-plies 16 --seed 3 2>&1)
+expect "clock match summary" "$out" '^clock 5\+0\.1 s: lost on time: engine1 [0-9]+, engine2 [0-9]+$'
+expect "a pondering engine pondered" "$out" '^engine1 pondered [1-9][0-9]* times, the expected reply came [0-9]+ times'
+expect "the other one too" "$out" '^engine2 pondered [1-9][0-9]* times'
+if printf '%s\n' "$out" | grep -q 'resigned'; then bad "pondering broke an engine: $out"; else ok; fi
+slow="$bin hub | while IFS= read -r l; do case \$l in done*) [ -n \"\$d\" ] || { sleep 2; d=1; };; esac; printf '%s\n' \"\$l\"; done"
+out=$(timeout 120 "$bin" match --engine1 "$slow" --engine2 "$bin hub" --variant english \
+      --games 1 --clock 1+0.1 --seed 3 2>&1)
+expect "an engine past its time loses on time" "$out" '^game 1: .*ran out of time'
+expect "the forfeit is counted" "$out" '^clock 1\+0\.1 s: lost on time: engine1 1, engine2 0$'
+out=$("$bin" match --engine1 x --engine2 y --clock 10-5 2>&1); st=$?
+expect "a bad clock is named" "$out" "^draughts match: --clock needs BASE\+INC in seconds \(e.g. 10\+0.1\), not 10-5$"
+[ "$st" = 2 ] && ok || bad "match with a bad clock exits $st"
+out=$("$bin" match --engine1 x --engine2 y --clock 10 --ponder 3 2>&1)
+expect "a bad ponder is named" "$out" "^draughts match: --ponder takes 1, 2, both or none, not 3$"
+
 # hub --weights FILE: a missing file stops it at once; a damaged one is
 # named in an error line and the engine plays on with its own evaluation
 out=$(timeout 10 "$bin" hub --weights /nonexistent/x.weights </dev/null 2>&1); st=$?

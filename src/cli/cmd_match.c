@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "draughts/fen.h"
@@ -18,6 +19,8 @@ struct match_opts {
     const char *engine[2], *variant, *openings, *pdn_out;
     int games, max_plies, random_plies;
     int threads; /* the engines' threads parameter, 0: theirs */
+    int64_t clock_ms, inc_ms; /* a game clock (0: none): base and increment */
+    bool ponder[2];           /* the engine thinks on the other's time */
     uint64_t seed;
     struct dr_limits limits;
 };
@@ -33,6 +36,26 @@ static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "draughts match: %s%s%s\n", what, arg ? " " : "", arg ? arg : "");
     return 2;
+}
+
+/* BASE+INC (seconds), e.g. "10+0.1"; a clock with no increment is "60". */
+static bool parse_clock(const char *text, struct match_opts *o)
+{
+    char *end;
+    double base = strtod(text, &end), inc = 0;
+    if (end == text || base <= 0)
+        return false;
+    if (*end == '+') {
+        const char *p = end + 1;
+        inc = strtod(p, &end);
+        if (end == p || inc < 0)
+            return false;
+    }
+    if (*end)
+        return false;
+    o->clock_ms = (int64_t)(base * 1000);
+    o->inc_ms = (int64_t)(inc * 1000);
+    return o->clock_ms > 0;
 }
 
 static int parse(int argc, char **argv, struct match_opts *o)
@@ -76,6 +99,16 @@ static int parse(int argc, char **argv, struct match_opts *o)
         } else if (!strcmp(a, "--time")) {
             o->limits.movetime_ms = (int64_t)(strtod(val, &end) * 1000);
             o->limits.depth = 0;
+        } else if (!strcmp(a, "--clock")) {
+            if (!parse_clock(val, o))
+                return usage_error("--clock needs BASE+INC in seconds (e.g. 10+0.1), not", val);
+            o->limits.depth = 0;
+            o->limits.movetime_ms = 0;
+        } else if (!strcmp(a, "--ponder")) {
+            o->ponder[0] = !strcmp(val, "1") || !strcmp(val, "both");
+            o->ponder[1] = !strcmp(val, "2") || !strcmp(val, "both");
+            if (strcmp(val, "none") && !o->ponder[0] && !o->ponder[1])
+                return usage_error("--ponder takes 1, 2, both or none, not", val);
         } else
             return usage_error("unknown option", a);
         if (end && (*end || end == val))
@@ -84,10 +117,18 @@ static int parse(int argc, char **argv, struct match_opts *o)
     if (!o->engine[0] || !o->engine[1])
         return usage_error("--engine1 CMD and --engine2 CMD are both needed", NULL);
     if (o->games < 1 || o->max_plies < 1 || o->random_plies < 0 || o->random_plies > 16 ||
-        o->limits.depth < 0 || o->limits.movetime_ms < 0 || (!o->limits.depth && !o->limits.movetime_ms) ||
+        o->limits.depth < 0 || o->limits.movetime_ms < 0 ||
+        (!o->limits.depth && !o->limits.movetime_ms && !o->clock_ms) ||
         o->threads < 0 || o->threads > DR_MAX_THREADS)
         return usage_error("games, plies, depth and time must be positive", NULL);
     return 0;
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static uint64_t mix(uint64_t x)
@@ -201,6 +242,7 @@ int cmd_match(int argc, char **argv)
         }
     }
     int won = 0, drawn = 0, lost = 0; /* from engine1's side */
+    int forfeits[2] = {0, 0};         /* games lost on time by engine1, engine2 */
     for (int k = 0; k < o.games; k++) {
         struct opening op;
         if (!make_opening(&v, &o, lines, nlines, k / 2, &op))
@@ -232,6 +274,12 @@ int cmd_match(int argc, char **argv)
         struct dr_loop *loop = dr_loop_new(g);
         dr_loop_set_player(loop, DR_WHITE, &pw);
         dr_loop_set_player(loop, DR_BLACK, &pb);
+        struct dr_clock clock;
+        for (int i = 0; i < 2; i++) {
+            hub_client_set_clock(eng[i], o.clock_ms ? &clock : NULL);
+            hub_client_set_ponder(eng[i], o.ponder[i]);
+        }
+        dr_clock_start(&clock, o.clock_ms, o.inc_ms, dr_game_position(g)->side, now_ms());
         dr_loop_run(loop);
         dr_loop_free(loop);
         enum dr_result r = dr_game_result(g);
@@ -243,9 +291,13 @@ int cmd_match(int argc, char **argv)
             lost++;
         char sentence[160];
         dr_game_result_sentence(g, sentence, sizeof sentence);
+        enum dr_reason why_over = dr_game_reason(g);
+        bool told = why_over == DR_REASON_RESIGNATION || why_over == DR_REASON_TIME;
+        if (why_over == DR_REASON_TIME)
+            forfeits[(r == DR_WHITE_WINS) == (e1 == DR_WHITE)]++;
         printf("game %d: %s (white) - %s (black): %s, %d plies%s%s\n", k + 1, pw.name, pb.name,
-               sentence, dr_game_ply(g), dr_game_reason(g) == DR_REASON_RESIGNATION ? " -- " : "",
-               dr_game_reason(g) == DR_REASON_RESIGNATION
+               sentence, dr_game_ply(g), told ? " -- " : "",
+               told
                    ? hub_client_error(eng[r == DR_WHITE_WINS ? (e1 == DR_WHITE ? 1 : 0)
                                                              : (e1 == DR_WHITE ? 0 : 1)])
                    : "");
@@ -265,6 +317,16 @@ int cmd_match(int argc, char **argv)
     printf("%s vs %s: %d-%d-%d (W-D-L), score %.1f/%d (%.1f%%), Elo %+.0f, LOS %.1f%%\n",
            o.engine[0], o.engine[1], won, drawn, lost, won + 0.5 * drawn, n, 100.0 * score, elo,
            100.0 * los);
+    if (o.clock_ms)
+        printf("clock %.3g+%.3g s: lost on time: engine1 %d, engine2 %d\n", o.clock_ms / 1000.0,
+               o.inc_ms / 1000.0, forfeits[0], forfeits[1]);
+    for (int i = 0; i < 2; i++) {
+        int tries, hits;
+        hub_client_ponder_stats(eng[i], &tries, &hits);
+        if (o.ponder[i])
+            printf("engine%d pondered %d times, the expected reply came %d times (%.0f%%)\n",
+                   i + 1, tries, hits, tries ? 100.0 * hits / tries : 0.0);
+    }
     hub_client_stop(eng[0]);
     hub_client_stop(eng[1]);
     for (int i = 0; i < nlines; i++)

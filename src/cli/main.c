@@ -16,7 +16,8 @@ static const struct {
     {"hub", cmd_hub, "hub [--weights FILE] [--book FILE|off] [--threads N]   (the Hub protocol, version 2,\n"
      "                 on stdin/stdout)"},
     {"match", cmd_match,
-     "match --engine1 CMD --engine2 CMD [--variant V] [--games N] [--time S | --depth D]\n"
+     "match --engine1 CMD --engine2 CMD [--variant V] [--games N]\n"
+     "                 [--time S | --depth D | --clock BASE+INC [--ponder 1|2|both]]\n"
      "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N] [--threads N]"},
     {"book", cmd_book,
      "book build|show [--variant V] [--book FILE] [--positions N] [--nodes N]\n"

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "hub_client.h"
 #include "hubline.h"
@@ -23,7 +24,20 @@ struct hub_client {
     char name[64];
     bool dead;
     char last_error[640];
+    struct dr_clock *clock;    /* the game clock, or NULL: the level's limits */
+    bool ponder;               /* think on the expected reply while the other moves */
+    bool pondering;            /* a "go ponder" runs */
+    struct dr_move ponder_move; /* on this reply */
+    int ponder_ply;            /* to come at this ply of the game */
+    int ponder_tries, ponder_hits;
 };
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static bool send_line(struct hub_client *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -154,8 +168,34 @@ const char *hub_client_name(const struct hub_client *c) { return c->name; }
 bool hub_client_dead(const struct hub_client *c) { return c->dead; }
 const char *hub_client_error(const struct hub_client *c) { return c->last_error; }
 
+void hub_client_set_clock(struct hub_client *c, struct dr_clock *clock) { c->clock = clock; }
+void hub_client_set_ponder(struct hub_client *c, bool on) { c->ponder = on; }
+
+void hub_client_ponder_stats(const struct hub_client *c, int *tries, int *hits)
+{
+    *tries = c->ponder_tries;
+    *hits = c->ponder_hits;
+}
+
+static bool resync(struct hub_client *c, int timeout_ms);
+
+/* End a "go ponder" whose reply did not come: its done is read and
+ * dropped, so that the next done answers the next go. */
+static bool stop_ponder(struct hub_client *c)
+{
+    struct hub_line l;
+    c->pondering = false;
+    if (c->dead || !send_line(c, "stop") || !wait_for(c, "done", &l, 10000)) {
+        c->dead = true;
+        return false;
+    }
+    return resync(c, 10000);
+}
+
 void hub_client_new_game(struct hub_client *c)
 {
+    if (c->pondering)
+        stop_ponder(c);
     if (!c->dead)
         send_line(c, "new-game");
 }
@@ -189,28 +229,47 @@ static bool resync(struct hub_client *c, int timeout_ms)
     return true;
 }
 
-/* The engine's move in the game as it stands; false when it fails. */
-static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
+/* pos: the game's start and its moves, then the extra ones. */
+static bool send_position(struct hub_client *c, const struct dr_game *g,
+                          const struct dr_move *extra, int nextra)
 {
-    if (c->dead || !resync(c, 10000))
-        return false;
     const struct dr_variant *v = dr_game_variant(g);
-    char pos[DR_MAX_SQUARES + 2], moves[HUB_LINE_MAX / 2] = "", level[96];
+    char pos[DR_MAX_SQUARES + 2], moves[HUB_LINE_MAX / 2] = "";
     hub_format_position(v, dr_game_start(g), pos, sizeof pos);
-    for (int i = 0; i < dr_game_ply(g); i++) {
+    int n = dr_game_ply(g);
+    for (int i = 0; i < n + nextra; i++) {
         char mv[DR_MOVE_TEXT_LEN];
-        hub_format_move(v, dr_game_move(g, i), mv, sizeof mv);
+        hub_format_move(v, i < n ? dr_game_move(g, i) : &extra[i - n], mv, sizeof mv);
         if (strlen(moves) + strlen(mv) + 2 >= sizeof moves)
             break;
         strcat(moves, i ? " " : "");
         strcat(moves, mv);
     }
-    level_line(&c->limits, dr_game_position(g)->side, level, sizeof level);
+    return send_line(c, "pos pos=%s moves=\"%s\"", pos, moves);
+}
+
+/* level: the limits, or side's share of the game clock. */
+static bool send_level(struct hub_client *c, int side)
+{
+    struct dr_limits l = c->limits;
+    if (c->clock && c->clock->on)
+        dr_clock_limits(c->clock, side, now_ms(), &l);
+    char level[96];
+    level_line(&l, side, level, sizeof level);
+    return send_line(c, "%s", level);
+}
+
+/* Wait for the done that answers a go; *m is its move, *reply its ponder=
+ * move when it names a legal one. */
+static bool read_done(struct hub_client *c, const struct dr_game *g, struct dr_move *m,
+                      struct dr_move *reply, bool *has_reply)
+{
+    const struct dr_variant *v = dr_game_variant(g);
+    const struct dr_position *pos = dr_game_position(g);
+    int64_t budget = c->clock && c->clock->on ? dr_clock_left(c->clock, pos->side, now_ms()) + 5000
+                     : c->limits.movetime_ms ? c->limits.movetime_ms * 3 + 5000
+                                             : 120000;
     struct hub_line l;
-    if (!send_line(c, "pos pos=%s moves=\"%s\"", pos, moves) || !send_line(c, "%s", level) ||
-        !send_line(c, "go think"))
-        return false;
-    int64_t budget = c->limits.movetime_ms ? c->limits.movetime_ms * 3 + 5000 : 120000;
     if (!wait_for(c, "done", &l, (int)budget)) {
         /* this game is lost; stop the search and drop its answer, or have
          * the engine started again for the next game */
@@ -220,23 +279,88 @@ static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m)
     }
     const char *text = hub_arg(&l, "move");
     struct dr_error err;
-    if (!text || !hub_parse_move(v, dr_game_position(g), text, m, &err)) {
+    if (!text || !hub_parse_move(v, pos, text, m, &err)) {
         snprintf(c->last_error, sizeof c->last_error, "%s played '%.40s': %.200s", c->name,
                  text ? text : "(nothing)", text ? err.msg : "no move= in done");
         return false;
     }
+    const char *ponder = hub_arg(&l, "ponder");
+    struct dr_position after = *pos;
+    dr_make(v, &after, m);
+    *has_reply = ponder && hub_parse_move(v, &after, ponder, reply, &err);
     return true;
+}
+
+/* The engine's move in the game as it stands; false when it fails. */
+static bool ask_move(struct hub_client *c, struct dr_game *g, struct dr_move *m,
+                     struct dr_move *reply, bool *has_reply)
+{
+    if (c->pondering) {
+        int ply = dr_game_ply(g);
+        bool hit = ply == c->ponder_ply + 1 &&
+                   dr_move_same(dr_game_move(g, c->ponder_ply), &c->ponder_move);
+        if (hit) { /* the search on this position goes on, now on the clock */
+            c->pondering = false;
+            c->ponder_hits++;
+            return send_line(c, "ponder-hit") && read_done(c, g, m, reply, has_reply);
+        }
+        if (!stop_ponder(c))
+            return false;
+    } else if (c->dead || !resync(c, 10000)) {
+        return false;
+    }
+    return send_position(c, g, NULL, 0) && send_level(c, dr_game_position(g)->side) &&
+           send_line(c, "go think") && read_done(c, g, m, reply, has_reply);
+}
+
+/* After the engine's move m: think on reply, the answer it expects, while
+ * the other side thinks (a position with no move left is not pondered). */
+static void start_ponder(struct hub_client *c, const struct dr_game *g, const struct dr_move *m,
+                         const struct dr_move *reply)
+{
+    const struct dr_variant *v = dr_game_variant(g);
+    struct dr_position p = *dr_game_position(g);
+    int side = p.side;
+    dr_make(v, &p, m);
+    dr_make(v, &p, reply);
+    struct dr_movelist l;
+    if (dr_gen_moves(v, &p, &l) == 0)
+        return;
+    struct dr_move both[2] = {*m, *reply};
+    if (!send_position(c, g, both, 2) || !send_level(c, side) || !send_line(c, "go ponder"))
+        return;
+    c->pondering = true;
+    c->ponder_move = *reply;
+    c->ponder_ply = dr_game_ply(g) + 1;
+    c->ponder_tries++;
 }
 
 static struct dr_action client_act(void *ctx, struct dr_loop *loop)
 {
     struct hub_client *c = ctx;
+    struct dr_game *g = dr_loop_game(loop);
+    int side = dr_game_position(g)->side;
     struct dr_action a = {DR_ACT_MOVE, {0, 0, 0, 0}, 0};
-    if (!ask_move(c, dr_loop_game(loop), &a.move)) {
+    struct dr_move reply;
+    bool has_reply = false;
+    if (!ask_move(c, g, &a.move, &reply, &has_reply)) {
         if (!c->last_error[0])
             snprintf(c->last_error, sizeof c->last_error, "%s stopped answering", c->name);
         a.kind = DR_ACT_RESIGN; /* a broken engine loses the game */
+        return a;
     }
+    if (c->clock && c->clock->on) {
+        int64_t now = now_ms();
+        int flagged;
+        if (dr_clock_flag_fell(c->clock, now, &flagged)) {
+            snprintf(c->last_error, sizeof c->last_error, "%s ran out of time", c->name);
+            a.kind = DR_ACT_FLAG;
+            return a;
+        }
+        dr_clock_moved(c->clock, side, now);
+    }
+    if (c->ponder && has_reply)
+        start_ponder(c, g, &a.move, &reply);
     return a;
 }
 
