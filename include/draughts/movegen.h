@@ -47,6 +47,17 @@ void dr_capture_paths(const struct dr_variant *v, const struct dr_position *pos,
 bool dr_move_path(const struct dr_variant *v, const struct dr_position *pos,
                   const struct dr_move *m, struct dr_path *out);
 
+/* Why a capture of precedence key better beats one of key worse (better >
+ * worse, both keys of v's precedence rule): the criterion that decides. */
+enum dr_prec_reason {
+    DR_PREC_MORE_PIECES,   /* it takes more pieces (majority, Italian's first) */
+    DR_PREC_KING_CAPTURES, /* Italian: as many pieces, and a king takes them */
+    DR_PREC_MORE_KINGS,    /* Italian: it takes more kings */
+    DR_PREC_KING_SOONER,   /* Italian: it meets a king earlier in the capture */
+};
+enum dr_prec_reason dr_precedence_reason(const struct dr_variant *v, uint32_t better,
+                                         uint32_t worse);
+
 /* Leaf count of the legal-move tree to depth (bulk counted at the last ply). */
 uint64_t dr_perft(const struct dr_variant *v, const struct dr_position *pos, int depth);
 

@@ -141,6 +141,21 @@ static ALWAYS_INLINE uint32_t precedence_key(const struct gen_instance *g,
     return 0;
 }
 
+/* The fields of an Italian key, highest first: pieces taken (bits 24-31),
+ * the capturing piece a king (23), kings taken (16-22), how early the first
+ * king is met (0-15). */
+enum dr_prec_reason dr_precedence_reason(const struct dr_variant *v, uint32_t better,
+                                         uint32_t worse)
+{
+    if (v->precedence != DR_PREC_ITALIAN || (better >> 24) != (worse >> 24))
+        return DR_PREC_MORE_PIECES;
+    if (((better >> 23) & 1) != ((worse >> 23) & 1))
+        return DR_PREC_KING_CAPTURES;
+    if (((better >> 16) & 0x7F) != ((worse >> 16) & 0x7F))
+        return DR_PREC_MORE_KINGS;
+    return DR_PREC_KING_SOONER;
+}
+
 static void report_path(struct capture_ctx *c, int to, uint64_t captured, int n, uint32_t key)
 {
     struct dr_path p = {(uint8_t)c->from, (uint8_t)to, (uint8_t)n, c->flags, captured, key,

@@ -15,9 +15,9 @@ static bool has(uint64_t set, int sq) { return sq >= 0 && ((set >> sq) & 1); }
 static void choice_marks(const struct ui *ui, uint64_t *caps, uint64_t *path)
 {
     *caps = *path = 0;
-    if (ui->overlay != OV_CHOOSE || ui->choice < 0 || ui->choice >= ui->nchoices)
+    if (ui->overlay != OV_CHOOSE || ui->choice < 0 || ui->choice >= ui->turn.nchoices)
         return;
-    const struct dr_move *m = &ui->choices[ui->choice];
+    const struct dr_move *m = &ui->turn.choices[ui->choice];
     *caps = m->captures;
     struct dr_path p;
     if (dr_move_path(&ui->variant, dr_game_position(ui->game), m, &p))
@@ -61,8 +61,8 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
     bool dark = v->all_squares ? (file + rank) % 2 == 0 : playable;
     enum ui_bg bg = dark ? BG_DARK : BG_LIGHT;
     bool cursor = file == ui->cur_file && rank == ui->cur_rank;
-    bool dest = has(ui->dests, sq) || has(path, sq);
-    bool must = ui->sel < 0 && has(ui->must_from, sq) && ui->overlay != OV_CHOOSE;
+    bool dest = has(ui->turn.dests, sq) || has(path, sq);
+    bool must = ui->turn.sel < 0 && has(ui->turn.must_from, sq) && ui->overlay != OV_CHOOSE;
     bool last_sq = ui->have_last && (sq == ui->last.from || sq == ui->last.to);
     bool last_cap = ui->have_last && has(ui->last.captures, sq) && !has(dr_occupied(pos), sq);
     bool hint = ui->hint_shown && (sq == ui->hint.from || sq == ui->hint.to);
@@ -74,7 +74,7 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
         bg = BG_MUST;
     if (dest)
         bg = BG_DEST;
-    if (sq >= 0 && sq == ui->sel)
+    if (sq >= 0 && sq == ui->turn.sel)
         bg = BG_SELECTED;
     if (cursor)
         bg = BG_CURSOR;
@@ -124,7 +124,7 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
     const char *left = NULL, *right = NULL;
     if (number_centred) {
         /* the cell is full: the colour (or reverse video) marks it */
-    } else if (sq >= 0 && sq == ui->sel) {
+    } else if (sq >= 0 && sq == ui->turn.sel) {
         left = ">";
         right = "<";
     } else if (cursor) {

@@ -454,8 +454,8 @@ static struct ui *private_ui(const struct ui *ui, struct dr_game *board)
     u->engine = NULL;
     u->rp = NULL;
     u->study = NULL;
-    u->sel = u->mouse_down_sq = -1;
-    u->dests = u->must_from = 0;
+    u->mouse_down_sq = -1;
+    dr_turn_clear(&u->turn);
     u->have_last = u->hint_shown = false;
     u->overlay = OV_NONE;
     u->status[0] = 0;

@@ -248,17 +248,17 @@ static void chooser_draw(struct ui *ui)
     struct ui_term *t = &ui->term;
     const struct dr_variant *v = &ui->variant;
     const struct dr_position *pos = dr_game_position(ui->game);
-    int w = ui->lay.pw, h = ui->nchoices + 4;
+    int w = ui->lay.pw, h = ui->turn.nchoices + 4;
     int y = ui->lay.py + 3, x = ui->lay.px;
     attr_t a = term_attr(t, FG_DEFAULT, BG_NONE);
     for (int r = 0; r < h; r++)
         mvhline(y + r, x, ' ' | a, w);
     term_put(y, x, w, term_attr(t, FG_TITLE, BG_NONE), "Which capture? (pieces taken marked !)");
-    for (int i = 0; i < ui->nchoices; i++) {
+    for (int i = 0; i < ui->turn.nchoices; i++) {
         char text[DR_MOVE_TEXT_LEN], caps[200] = "", line[400];
-        dr_move_pdn(v, pos, &ui->choices[i], text);
+        dr_move_pdn(v, pos, &ui->turn.choices[i], text);
         int sqs[DR_MAX_SQUARES];
-        int n = dr_squares_sorted(v, ui->choices[i].captures, sqs);
+        int n = dr_squares_sorted(v, ui->turn.choices[i].captures, sqs);
         for (int k = 0; k < n; k++) {
             char name[DR_SQUARE_NAME_LEN];
             dr_square_name(v, sqs[k], name);

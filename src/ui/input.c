@@ -36,44 +36,6 @@ void ui_square_name(const struct ui *ui, int sq, char *out)
     dr_square_name(&ui->variant, sq, out);
 }
 
-/* "27, 28 or 32" (at most eight, then "..."). */
-static void list_squares(const struct ui *ui, uint64_t set, char *out, size_t size)
-{
-    dr_squares_text(&ui->variant, set, "or", out, size);
-}
-
-void input_refresh_legal(struct ui *ui)
-{
-    dr_game_legal(ui->game, &ui->legal);
-    ui->must_from = 0;
-    ui->max_take = 0;
-    if (ui->legal.count && ui->legal.moves[0].captures)
-        for (int i = 0; i < ui->legal.count; i++) {
-            const struct dr_move *m = &ui->legal.moves[i];
-            ui->must_from |= 1ULL << m->from;
-            int n = __builtin_popcountll(m->captures);
-            if (n > ui->max_take)
-                ui->max_take = n;
-        }
-}
-
-static uint64_t movable(const struct ui *ui)
-{
-    uint64_t set = 0;
-    for (int i = 0; i < ui->legal.count; i++)
-        set |= 1ULL << ui->legal.moves[i].from;
-    return set;
-}
-
-static uint64_t dests_of(const struct ui *ui, int from)
-{
-    uint64_t set = 0;
-    for (int i = 0; i < ui->legal.count; i++)
-        if (ui->legal.moves[i].from == from)
-            set |= 1ULL << ui->legal.moves[i].to;
-    return set;
-}
-
 static void cursor_to(struct ui *ui, int sq)
 {
     ui->cur_file = ui->variant.sq_file[sq];
@@ -82,16 +44,14 @@ static void cursor_to(struct ui *ui, int sq)
 
 void input_begin_turn(struct ui *ui)
 {
-    input_refresh_legal(ui);
-    ui->sel = -1;
-    ui->dests = 0;
-    if (ui->cur_file < 0 && ui->legal.count)
-        cursor_to(ui, ui->legal.moves[0].from);
+    dr_turn_begin(&ui->turn, ui->game);
+    if (ui->cur_file < 0 && ui->turn.legal.count)
+        cursor_to(ui, ui->turn.legal.moves[0].from);
     /* a compulsory capture: the cursor goes to a piece that must take */
     int cur = ui_square(ui, ui->cur_file, ui->cur_rank);
-    if (ui->must_from && (cur < 0 || !((ui->must_from >> cur) & 1))) {
+    if (ui->turn.must_from && (cur < 0 || !((ui->turn.must_from >> cur) & 1))) {
         int sqs[DR_MAX_SQUARES];
-        if (dr_squares_sorted(&ui->variant, ui->must_from, sqs) > 0)
+        if (dr_squares_sorted(&ui->variant, ui->turn.must_from, sqs) > 0)
             cursor_to(ui, sqs[0]);
     }
     ui->dirty = true;
@@ -185,268 +145,78 @@ static int person(const struct ui *ui)
 
 static void play_move(struct ui *ui, const struct dr_move *m)
 {
-    ui->sel = -1;
-    ui->dests = 0;
+    dr_turn_put_back(&ui->turn);
     ui->overlay = OV_NONE;
     act(ui, DR_ACT_MOVE, m);
 }
 
-/* ---- explanations ---- */
-
-struct path_summary {
-    int to, count, kings, earliest;
-    bool with_king, have;
-};
-
-struct collect {
-    const struct dr_position *pos;
-    int to; /* -1: any */
-    struct path_summary best;
-    uint64_t lands; /* final squares of every path */
-};
-
-static void summarize(const struct dr_position *pos, const struct dr_path *p,
-                      struct path_summary *s)
-{
-    s->to = p->to;
-    s->count = __builtin_popcountll(p->captures);
-    s->kings = __builtin_popcountll(p->captures & pos->kings);
-    s->with_king = (pos->kings >> p->from) & 1;
-    s->earliest = 99;
-    for (int i = 0; i < p->n; i++)
-        if ((pos->kings >> p->caps[i]) & 1) {
-            s->earliest = i;
-            break;
-        }
-    s->have = true;
-}
-
-/* Italian order (the majority rule is its first criterion): is a better than b? */
-static bool better(const struct path_summary *a, const struct path_summary *b)
-{
-    if (!b->have)
-        return true;
-    if (a->count != b->count)
-        return a->count > b->count;
-    if (a->with_king != b->with_king)
-        return a->with_king;
-    if (a->kings != b->kings)
-        return a->kings > b->kings;
-    return a->earliest < b->earliest;
-}
-
-static void collect_path(void *arg, const struct dr_path *p)
-{
-    struct collect *c = arg;
-    c->lands |= 1ULL << p->to;
-    if (c->to >= 0 && p->to != c->to)
-        return;
-    struct path_summary s;
-    summarize(c->pos, p, &s);
-    if (better(&s, &c->best))
-        c->best = s;
-}
-
-/* Why a capture of this piece loses to the precedence rule. */
-static bool explain_precedence(struct ui *ui, const struct path_summary *mine, char *out,
-                               int size)
-{
-    const struct dr_variant *v = &ui->variant;
-    const struct dr_position *pos = dr_game_position(ui->game);
-    struct dr_path p;
-    if (!ui->legal.count || !dr_move_path(v, pos, &ui->legal.moves[0], &p))
-        return false;
-    struct path_summary best;
-    summarize(pos, &p, &best);
-    char with[200];
-    list_squares(ui, ui->must_from, with, sizeof with);
-    if (v->precedence == DR_PREC_MAJORITY || mine->count < best.count) {
-        snprintf(out, (size_t)size,
-                 "You must capture: %s rule, take %d; this capture takes only %d. Capture with %s.",
-                 v->precedence == DR_PREC_ITALIAN ? "Italian" : "majority", best.count,
-                 mine->count, with);
-        return true;
-    }
-    if (v->precedence != DR_PREC_ITALIAN)
-        return false;
-    const char *why;
-    if (best.with_king && !mine->with_king)
-        why = "when captures take as many pieces, the king must capture";
-    else if (best.kings > mine->kings)
-        why = "take the most kings";
-    else
-        why = "take a king as early in the capture as possible";
-    snprintf(out, (size_t)size, "Italian precedence: %s. Capture with %s.", why, with);
-    return true;
-}
-
-/* A man that tries to jump a king where men cannot take kings. */
-static bool explain_man_vs_king(struct ui *ui, int from, int to, char *out, int size)
-{
-    const struct dr_variant *v = &ui->variant;
-    const struct dr_position *pos = dr_game_position(ui->game);
-    if (v->men_capture_kings || ((pos->kings >> from) & 1) || to < 0)
-        return false;
-    int f1 = v->sq_file[from], r1 = v->sq_rank[from], f2 = v->sq_file[to], r2 = v->sq_rank[to];
-    int df = f2 - f1, dr = r2 - r1;
-    if ((df != 2 && df != -2 && df != 0) || (dr != 2 && dr != -2 && dr != 0) || (!df && !dr))
-        return false;
-    int mid = ui_square(ui, f1 + df / 2, r1 + dr / 2);
-    if (mid < 0 || !((pos->pieces[!pos->side] & pos->kings) >> mid & 1))
-        return false;
-    snprintf(out, (size_t)size, "In this variant a man cannot take a king.");
-    return true;
-}
+/* ---- explanations: the turn model's, with the keys that go on ---- */
 
 bool input_explain(struct ui *ui, int from, int to, char *out, int size)
 {
-    const struct dr_variant *v = &ui->variant;
-    const struct dr_game *g = ui->game;
-    const struct dr_position *pos = dr_game_position(g);
-    char fname[DR_SQUARE_NAME_LEN], tname[DR_SQUARE_NAME_LEN], list[200];
-    int side = pos->side;
-    if (dr_game_over(g)) {
-        char s[200];
-        dr_game_result_sentence(g, s, sizeof s);
-        snprintf(out, (size_t)size, "The game is over (%s). n starts a new game, u takes back.",
-                 s);
-        return true;
-    }
-    if (from < 0) {
-        snprintf(out, (size_t)size, "Pieces stand on the dark squares only.");
-        return true;
-    }
-    ui_square_name(ui, from, fname);
-    if (!((pos->pieces[side] >> from) & 1)) {
-        if ((pos->pieces[!side] >> from) & 1)
-            snprintf(out, (size_t)size, "That is a %s %s: %s is to move.", ui_side_name(!side),
-                     ui_piece_name(pos, from), ui_side_name(side));
-        else
-            snprintf(out, (size_t)size, "There is no piece on %s.", fname);
-        return true;
-    }
-    const char *piece = ui_piece_name(pos, from);
-    uint64_t dests = dests_of(ui, from);
-    if (to >= 0)
-        ui_square_name(ui, to, tname);
-
-    if (!(to >= 0 && ((dests >> to) & 1)) && explain_man_vs_king(ui, from, to, out, size))
-        return true;
-    if (ui->must_from) {
-        struct collect c = {pos, to, {0, 0, 0, 0, false, false}, 0};
-        dr_capture_paths(v, pos, from, collect_path, &c);
-        if (c.best.have && !(to >= 0 && ((dests >> to) & 1)) && v->precedence != DR_PREC_FREE &&
-            explain_precedence(ui, &c.best, out, size))
-            return true;
-        if (dests) {
-            list_squares(ui, dests, list, sizeof list);
-            snprintf(out, (size_t)size, "You must capture: the %s on %s can take by going to %s.",
-                     piece, fname, list);
-        } else {
-            list_squares(ui, ui->must_from, list, sizeof list);
-            snprintf(out, (size_t)size, "You must capture, and the %s on %s cannot. Capture with %s.",
-                     piece, fname, list);
-        }
-        return true;
-    }
-    if (!dests) {
-        snprintf(out, (size_t)size, "The %s on %s cannot move: it is blocked.", piece, fname);
-        return true;
-    }
-    if (to < 0)
+    if (!dr_turn_explain(&ui->turn, from, to, out, (size_t)size))
         return false;
-    list_squares(ui, dests, list, sizeof list);
-    if ((dr_occupied(pos) >> to) & 1)
-        snprintf(out, (size_t)size, "%s is occupied. The %s on %s can go to %s.", tname, piece,
-                 fname, list);
-    else
-        snprintf(out, (size_t)size, "The %s on %s cannot go to %s; it can go to %s.", piece, fname,
-                 tname, list);
+    if (dr_game_over(ui->game)) {
+        size_t len = strlen(out);
+        snprintf(out + len, (size_t)size - len, " n starts a new game, u takes back.");
+    }
     return true;
 }
 
 /* ---- picking up and putting down ---- */
 
-static void pick(struct ui *ui, int sq)
+static void open_chooser(struct ui *ui, const char *say)
 {
-    char why[300];
-    uint64_t d = sq >= 0 ? dests_of(ui, sq) : 0;
-    if (!d) {
-        if (input_explain(ui, sq, -1, why, sizeof why))
-            ui_say(ui, TONE_ERROR, "%s", why);
-        return;
-    }
-    const struct dr_position *pos = dr_game_position(ui->game);
-    char name[DR_SQUARE_NAME_LEN], list[200];
-    ui_square_name(ui, sq, name);
-    list_squares(ui, d, list, sizeof list);
-    ui->sel = sq;
-    ui->dests = d;
-    ui_say(ui, TONE_INFO, "The %s on %s can go to %s. Enter puts it down, Esc puts it back.",
-           ui_piece_name(pos, sq), name, list);
-}
-
-static void open_chooser(struct ui *ui, int from, int to)
-{
-    ui->nchoices = 0;
-    for (int i = 0; i < ui->legal.count && ui->nchoices < 16; i++) {
-        const struct dr_move *m = &ui->legal.moves[i];
-        if (m->from == from && m->to == to)
-            ui->choices[ui->nchoices++] = *m;
-    }
     ui->choice = 0;
     ui->overlay = OV_CHOOSE;
-    ui_say(ui, TONE_INFO, "Two or more captures go from there to there: choose which pieces to take.");
+    ui_say(ui, TONE_INFO, "%s", say);
 }
 
-static void put(struct ui *ui, int sq)
+/* What the turn model made of an attempt, on the screen. */
+static void show_step(struct ui *ui, enum dr_turn_step step, const struct dr_move *m,
+                      const char *say)
 {
-    const struct dr_position *pos = dr_game_position(ui->game);
-    if (sq == ui->sel) {
-        ui->sel = -1;
-        ui->dests = 0;
-        ui_say(ui, TONE_INFO, "Put back.");
-        return;
-    }
-    if (sq >= 0 && ((pos->pieces[pos->side] >> sq) & 1) && dests_of(ui, sq)) {
-        pick(ui, sq); /* another piece of one's own: take that one instead */
-        return;
-    }
-    int n = 0;
-    const struct dr_move *m = NULL;
-    for (int i = 0; i < ui->legal.count; i++)
-        if (ui->legal.moves[i].from == ui->sel && ui->legal.moves[i].to == sq) {
-            n++;
-            m = &ui->legal.moves[i];
-        }
-    if (n == 1) {
+    switch (step) {
+    case DR_TURN_MOVE:
         play_move(ui, m);
-    } else if (n > 1) {
-        open_chooser(ui, ui->sel, sq);
-    } else {
-        char why[300];
-        if (sq < 0)
-            snprintf(why, sizeof why, "Pieces stand on the dark squares only.");
-        else if (((pos->pieces[pos->side] >> sq) & 1))
-            input_explain(ui, sq, -1, why, sizeof why);
-        else if (!input_explain(ui, ui->sel, sq, why, sizeof why))
-            snprintf(why, sizeof why, "Not a legal move.");
-        ui_say(ui, TONE_ERROR, "%s", why);
+        break;
+    case DR_TURN_CHOOSE:
+        open_chooser(ui, say);
+        break;
+    case DR_TURN_PICKED:
+        ui_say(ui, TONE_INFO, "%s Enter puts it down, Esc puts it back.", say);
+        break;
+    case DR_TURN_PUT_BACK:
+        ui_say(ui, TONE_INFO, "%s", say);
+        break;
+    case DR_TURN_REFUSED:
+        ui_say(ui, TONE_ERROR, "%s", say);
+        break;
     }
+}
+
+static void touch(struct ui *ui, int sq)
+{
+    char say[300];
+    struct dr_move m;
+    if (dr_game_over(ui->game)) {
+        input_explain(ui, sq, -1, say, sizeof say);
+        ui_say(ui, TONE_ERROR, "%s", say);
+        return;
+    }
+    enum dr_turn_step step = dr_turn_touch(&ui->turn, sq, &m, say, sizeof say);
+    show_step(ui, step, &m, say);
 }
 
 static void act_at(struct ui *ui, int sq)
 {
-    if (ui->sel < 0)
-        pick(ui, sq);
-    else
-        put(ui, sq);
+    touch(ui, sq);
 }
 
 /* Tab: the next piece that can move, or the next target of the piece held. */
 static void tab(struct ui *ui, int dir)
 {
-    uint64_t set = ui->sel >= 0 ? ui->dests : movable(ui);
+    uint64_t set = ui->turn.sel >= 0 ? ui->turn.dests : dr_turn_movable(&ui->turn);
     int sqs[DR_MAX_SQUARES];
     int n = dr_squares_sorted(&ui->variant, set, sqs);
     if (!n)
@@ -575,17 +345,15 @@ static void submit_move(struct ui *ui, const char *text)
         }
     }
     if (n >= 2) {
-        int from = sqs[0], to = sqs[n - 1], hits = 0;
-        for (int i = 0; i < ui->legal.count; i++)
-            hits += ui->legal.moves[i].from == from && ui->legal.moves[i].to == to;
-        if (hits > 1) {
-            ui->sel = from;
-            ui->dests = dests_of(ui, from);
-            open_chooser(ui, from, to);
+        struct dr_move only;
+        char why[300];
+        enum dr_turn_step step =
+            dr_turn_go(&ui->turn, sqs[0], sqs[n - 1], &only, why, sizeof why);
+        if (step == DR_TURN_CHOOSE) {
+            open_chooser(ui, why);
             return;
         }
-        char why[300];
-        if (hits == 0 && input_explain(ui, from, to, why, sizeof why)) {
+        if (step == DR_TURN_REFUSED && input_explain(ui, sqs[0], sqs[n - 1], why, sizeof why)) {
             ui_say(ui, TONE_ERROR, "%s: %s", text, why);
             return;
         }
@@ -693,14 +461,14 @@ static void chooser_key(struct ui *ui, int key)
         ui->overlay = OV_NONE;
         ui_say(ui, TONE_INFO, "Choose where to put the piece.");
     } else if (key == KEY_UP || key == 'k' || key == KEY_BTAB) {
-        ui->choice = (ui->choice + ui->nchoices - 1) % ui->nchoices;
+        ui->choice = (ui->choice + ui->turn.nchoices - 1) % ui->turn.nchoices;
     } else if (key == KEY_DOWN || key == 'j' || key == '\t') {
-        ui->choice = (ui->choice + 1) % ui->nchoices;
-    } else if (key >= '1' && key <= '9' && key - '1' < ui->nchoices) {
+        ui->choice = (ui->choice + 1) % ui->turn.nchoices;
+    } else if (key >= '1' && key <= '9' && key - '1' < ui->turn.nchoices) {
         ui->choice = key - '1';
-        play_move(ui, &ui->choices[ui->choice]);
+        play_move(ui, &ui->turn.choices[ui->choice]);
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
-        play_move(ui, &ui->choices[ui->choice]);
+        play_move(ui, &ui->turn.choices[ui->choice]);
     }
     ui->dirty = true;
 }
@@ -786,11 +554,11 @@ static void mouse(struct ui *ui, bool my_turn)
             act_at(ui, sq);
         else if (ui_engine_thinking(ui))
             ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
-    } else if (release && my_turn && ui->sel >= 0 && sq != ui->mouse_down_sq && sq >= 0 &&
-               sq != ui->sel) {
+    } else if (release && my_turn && ui->turn.sel >= 0 && sq != ui->mouse_down_sq && sq >= 0 &&
+               sq != ui->turn.sel) {
         ui->cur_file = file;
         ui->cur_rank = rank;
-        put(ui, sq); /* a drag from the piece to its target */
+        touch(ui, sq); /* a drag from the piece to its target */
     }
 }
 
@@ -869,9 +637,8 @@ void input_key(struct ui *ui, int key)
         mouse(ui, my_turn);
         break;
     case 27: /* Esc */
-        if (ui->sel >= 0) {
-            ui->sel = -1;
-            ui->dests = 0;
+        if (ui->turn.sel >= 0) {
+            dr_turn_put_back(&ui->turn);
             ui_say(ui, TONE_INFO, "Put back.");
         } else if (ui->hint_shown) {
             ui->hint_shown = false;
@@ -907,8 +674,7 @@ void input_key(struct ui *ui, int key)
                    !ui_is_human(ui, dr_game_start(g)->side)) {
             ui_say(ui, TONE_ERROR, "Nothing to take back: the computer's first move stays.");
         } else {
-            ui->sel = -1;
-            ui->dests = 0;
+            dr_turn_put_back(&ui->turn);
             act(ui, DR_ACT_UNDO, NULL);
         }
         break;

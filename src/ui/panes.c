@@ -221,13 +221,8 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
         snprintf(line, sizeof line, "Your move (%s)", side);
     }
     n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_TITLE, BG_NONE), line);
-    if (ui->must_from && !ui_engine_thinking(ui) && n < maxlines) {
-        if (ui->variant.precedence != DR_PREC_FREE && ui->max_take > 1)
-            snprintf(line, sizeof line, "You must capture: %s rule, take %d",
-                     ui->variant.precedence == DR_PREC_ITALIAN ? "Italian" : "majority",
-                     ui->max_take);
-        else
-            snprintf(line, sizeof line, "You must capture (pieces marked !)");
+    if (ui->turn.must_from && !ui_engine_thinking(ui) && n < maxlines) {
+        dr_turn_must_capture(&ui->turn, line, sizeof line);
         n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_ERROR, BG_NONE), line);
     }
     return n;
@@ -320,12 +315,12 @@ static void keys_line(struct ui *ui)
                      q);
         else if (ui_engine_thinking(ui))
             snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
-        else if (ui->replay && ui->sel < 0)
+        else if (ui->replay && ui->turn.sel < 0)
             snprintf(buf, sizeof buf,
                      ". next   , back   Home/End   # go to move   v variations   "
                      "Backspace leave   p play on   G games   ? keys   %s",
                      q);
-        else if (ui->sel >= 0)
+        else if (ui->turn.sel >= 0)
             snprintf(buf, sizeof buf,
                      "arrows/hjkl move   Enter put down   Esc put back   Tab next target   %s",
                      q);

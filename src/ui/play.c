@@ -90,8 +90,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         if (ui->engine)
             dr_engine_player_stop_ponder(ui->engine);
         ui->have_last = ui->have_info = ui->hint_shown = false;
-        ui->sel = -1;
-        ui->dests = ui->must_from = 0;
+        dr_turn_clear(&ui->turn);
         ui->overlay = OV_NONE;
         ui->think_start = 0;
         ui->flag_pending = false;
@@ -125,8 +124,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         ui->have_last = true;
         ui->think_start = 0;
         ui->hint_shown = false;
-        ui->sel = -1;
-        ui->dests = ui->must_from = 0;
+        dr_turn_clear(&ui->turn);
         dr_clock_moved(&ui->clock, before->side, term_now_ms());
         if (!ui->hotseat && !ui_is_human(ui, before->side))
             ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
@@ -147,8 +145,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
             ui->last = *dr_game_move(g, ply - 1);
         ui->hint_shown = false;
         ui->think_start = 0;
-        ui->sel = -1;
-        ui->dests = 0;
+        dr_turn_put_back(&ui->turn);
         dr_clock_turn(&ui->clock, dr_game_position(g)->side, term_now_ms());
         if (ui->replay)
             ui->status[0] = 0; /* the header shows the ply: "Redone" means nothing here */
@@ -275,8 +272,7 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
     }
     hint_cancel(ui->hinter);
     ui->in_act = false;
-    ui->sel = -1;
-    ui->dests = ui->must_from = 0;
+    dr_turn_clear(&ui->turn);
     ui->overlay = ui->overlay == OV_HELP ? OV_HELP : OV_NONE;
     return ui->action;
 }

@@ -470,7 +470,6 @@ static void rebuild(struct ui *ui, int ply)
     while (dr_game_ply(g) > ply && dr_game_undo(g))
         ;
     dr_loop_notify(ui->loop, DR_EV_START, NULL);
-    ui->legal_for_ply = -1;
     input_begin_turn(ui);
 }
 
@@ -683,8 +682,7 @@ void replay_goto(struct ui *ui, const char *text)
 void replay_go_to_ply(struct ui *ui, int target, const char *say)
 {
     int ply = dr_game_ply(ui->game);
-    ui->sel = -1;
-    ui->dests = 0;
+    dr_turn_put_back(&ui->turn);
     if (target == ply) {
         ui_say(ui, TONE_INFO, "%s", say);
         return;

@@ -150,7 +150,8 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->exit = UI_EXIT_NONE;
     ui->flipped = !ui->hotseat && ui->human_side == DR_BLACK;
     ui->cur_file = ui->cur_rank = -1;
-    ui->sel = ui->mouse_down_sq = -1;
+    ui->mouse_down_sq = -1;
+    dr_turn_clear(&ui->turn);
     ui->overlay = OV_NONE;
     ui->status[0] = 0;
     ui->have_last = ui->have_info = ui->hint_shown = false;
@@ -190,8 +191,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
         ui->autosave_path[0] = 0;
 
     /* the board is on the screen before the engine allocates its tables */
-    input_refresh_legal(ui);
-    ui->must_from = 0;
+    dr_turn_clear(&ui->turn); /* no marks until the first turn begins */
     ui_draw(ui);
 
     struct dr_engine_player *engine = NULL;

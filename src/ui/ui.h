@@ -32,6 +32,7 @@
 
 #include "draughts/annotate.h"
 #include "draughts/clock.h"
+#include "draughts/turn.h"
 #include "draughts/engine.h"
 #include "draughts/game.h"
 #include "draughts/loop.h"
@@ -233,13 +234,9 @@ struct ui {
     int cur_file, cur_rank;
     int aim_file, aim_at;              /* the file Up/Down keep to, and the cell
                                           (rank * 16 + file) it was kept at */
-    int sel;                           /* picked-up square or -1 */
     int mouse_down_sq;
-    struct dr_movelist legal;
-    int legal_for_ply;                 /* ply the list belongs to, -1: stale */
-    uint64_t must_from;                /* pieces that can make a legal capture */
-    uint64_t dests;                    /* where the picked-up piece may go */
-    int max_take;                      /* pieces a legal capture takes now */
+    struct dr_turn turn;               /* the person's turn: legal moves, the piece
+                                          held, captures to choose from */
 
     /* overlays and prompts */
     enum ui_overlay overlay;
@@ -255,8 +252,7 @@ struct ui {
     int input_len;
     char text_title[64];
     char text_body[512];
-    struct dr_move choices[16];
-    int nchoices, choice;
+    int choice;                        /* the chooser's line (turn.choices) */
     enum ui_list list;                 /* OV_LIST: what it offers, how many, which one */
     int list_n, list_sel;
     int help_page, help_lines;
@@ -325,7 +321,6 @@ void overlay_draw(struct ui *ui);
 void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
 
 /* input.c */
-void input_refresh_legal(struct ui *ui);
 void input_begin_turn(struct ui *ui);
 /* The next move of a move list typed or pasted with m, played when it is
  * legal (true); an illegal one ends the list with a message. */

@@ -1,0 +1,252 @@
+/* The turn model (turn.h), driven as a person at the board would: pick a
+ * piece up, put it down, type a move; every refusal says why, from the
+ * rules core's own precedence keys.  No terminal: the UI only shows these
+ * sentences. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "draughts/fen.h"
+#include "draughts/notation.h"
+#include "draughts/turn.h"
+
+struct fixture {
+    struct dr_variant v;
+    struct dr_game *g;
+    struct dr_turn t;
+    struct dr_move m;
+    char say[400];
+};
+
+/* A turn of variant at fen (NULL: the start position). */
+static void begin(struct fixture *f, const char *variant, const char *fen)
+{
+    struct dr_error err;
+    assert_true(dr_variant_builtin(variant, &f->v, &err));
+    struct dr_position pos;
+    if (fen)
+        assert_true(dr_fen_parse(&f->v, fen, &pos, &err));
+    else
+        dr_position_start(&f->v, &pos);
+    f->g = dr_game_new(&f->v, &pos);
+    assert_non_null(f->g);
+    dr_turn_begin(&f->t, f->g);
+}
+
+static void end(struct fixture *f) { dr_game_free(f->g); }
+
+static int sq(const struct fixture *f, const char *name)
+{
+    int len;
+    int s = dr_square_parse(&f->v, name, &len);
+    assert_true(s >= 0);
+    return s;
+}
+
+static enum dr_turn_step touch(struct fixture *f, const char *name)
+{
+    return dr_turn_touch(&f->t, name ? sq(f, name) : -1, &f->m, f->say, sizeof f->say);
+}
+
+static enum dr_turn_step go(struct fixture *f, const char *from, const char *to)
+{
+    return dr_turn_go(&f->t, sq(f, from), sq(f, to), &f->m, f->say, sizeof f->say);
+}
+
+#define assert_says(f, text)                                                                     \
+    do {                                                                                         \
+        if (!strstr((f)->say, text))                                                             \
+            fail_msg("said \"%s\", not \"%s\"", (f)->say, text);                                 \
+    } while (0)
+
+static void test_turn_pick_up_lists_the_targets_and_put_down_plays(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", NULL);
+    assert_int_equal(__builtin_popcountll(dr_turn_movable(&f.t)), 5); /* 31-35 */
+    assert_int_equal(touch(&f, "32"), DR_TURN_PICKED);
+    assert_says(&f, "The man on 32 can go to 27 or 28.");
+    assert_int_equal(f.t.sel, sq(&f, "32"));
+    assert_int_equal(f.t.dests, (1ULL << sq(&f, "27")) | (1ULL << sq(&f, "28")));
+    assert_int_equal(touch(&f, "28"), DR_TURN_MOVE);
+    assert_int_equal(f.m.from, sq(&f, "32"));
+    assert_int_equal(f.m.to, sq(&f, "28"));
+    assert_int_equal(f.t.sel, -1); /* nothing held once the move is made */
+    end(&f);
+}
+
+static void test_turn_put_back_and_another_piece_instead(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", NULL);
+    touch(&f, "32");
+    assert_int_equal(touch(&f, "33"), DR_TURN_PICKED); /* another that can move: that one */
+    assert_int_equal(f.t.sel, sq(&f, "33"));
+    assert_int_equal(touch(&f, "33"), DR_TURN_PUT_BACK);
+    assert_says(&f, "Put back.");
+    assert_int_equal(f.t.sel, -1);
+    assert_int_equal(f.t.dests, 0);
+    end(&f);
+}
+
+static void test_turn_refusals_name_the_square_and_the_reason(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", NULL);
+    assert_int_equal(touch(&f, "19"), DR_TURN_REFUSED);
+    assert_says(&f, "That is a Black man: White is to move.");
+    assert_int_equal(touch(&f, "25"), DR_TURN_REFUSED);
+    assert_says(&f, "There is no piece on 25.");
+    assert_int_equal(touch(&f, "37"), DR_TURN_REFUSED);
+    assert_says(&f, "The man on 37 cannot move: it is blocked.");
+    assert_int_equal(touch(&f, NULL), DR_TURN_REFUSED);
+    assert_says(&f, "dark squares only");
+    touch(&f, "32");
+    assert_int_equal(touch(&f, "22"), DR_TURN_REFUSED);
+    assert_says(&f, "The man on 32 cannot go to 22; it can go to 27 or 28.");
+    assert_int_equal(f.t.sel, sq(&f, "32")); /* still held after a refusal */
+    assert_int_equal(touch(&f, "37"), DR_TURN_REFUSED); /* own piece that cannot move */
+    assert_says(&f, "blocked");
+    end(&f);
+}
+
+static void test_turn_occupied_square(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", "W:W32,28:B5");
+    touch(&f, "32");
+    assert_int_equal(go(&f, "32", "28"), DR_TURN_REFUSED);
+    assert_says(&f, "28 is occupied. The man on 32 can go to 27.");
+    end(&f);
+}
+
+static void test_turn_compulsory_capture(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "english", "B:W18:B14,1");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_says(&f, "You must capture (pieces marked !)");
+    assert_int_equal(f.t.must_from, 1ULL << sq(&f, "14"));
+    assert_int_equal(touch(&f, "1"), DR_TURN_REFUSED);
+    assert_says(&f, "You must capture, and the man on 1 cannot. Capture with 14.");
+    assert_int_equal(touch(&f, "14"), DR_TURN_PICKED);
+    assert_int_equal(touch(&f, "17"), DR_TURN_REFUSED);
+    assert_says(&f, "You must capture: the man on 14 can take by going to 23.");
+    end(&f);
+}
+
+static void test_turn_majority_rule(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", "W:W28,39:B23,14,34");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_says(&f, "You must capture: majority rule, take 2");
+    assert_int_equal(f.t.max_take, 2);
+    assert_int_equal(go(&f, "39", "30"), DR_TURN_REFUSED);
+    assert_says(&f, "majority rule, take 2; this capture takes only 1. Capture with 28.");
+    end(&f);
+}
+
+static void test_turn_italian_precedence_king_captures(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "italian", "W:WK22,23:B18,19,1");
+    assert_int_equal(go(&f, "23", "14"), DR_TURN_REFUSED);
+    assert_says(&f, "Italian precedence: when captures take as many pieces, the king must "
+                    "capture. Capture with 22.");
+    end(&f);
+}
+
+static void test_turn_italian_precedence_most_kings(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "italian", "W:WK7,11,K28:BK2,K12,23");
+    assert_false((f.t.must_from >> sq(&f, "28")) & 1);
+    assert_int_equal(touch(&f, "28"), DR_TURN_REFUSED);
+    assert_says(&f, "Italian precedence: take the most kings.");
+    end(&f);
+}
+
+static void test_turn_italian_precedence_king_soonest(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "italian", "W:W6,K7,K24:BK5,K12,20");
+    assert_false((f.t.must_from >> sq(&f, "24")) & 1);
+    assert_int_equal(touch(&f, "24"), DR_TURN_REFUSED);
+    assert_says(&f, "Italian precedence: take a king as early in the capture as possible.");
+    end(&f);
+}
+
+static void test_turn_italian_men_do_not_take_kings(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "italian", "W:W23,30:BK19,1");
+    assert_int_equal(go(&f, "23", "14"), DR_TURN_REFUSED);
+    assert_says(&f, "In this variant a man cannot take a king.");
+    end(&f);
+}
+
+static void test_turn_two_paths_to_one_square_are_a_choice(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "brazilian", "W:WKh2:Be3,d2,h4,f2,c5,Kc1,d4,f4");
+    assert_int_equal(go(&f, "h2", "g3"), DR_TURN_CHOOSE);
+    assert_true(f.t.nchoices >= 2);
+    assert_int_equal(f.t.sel, sq(&f, "h2"));
+    for (int i = 0; i < f.t.nchoices; i++) {
+        assert_int_equal(f.t.choices[i].from, sq(&f, "h2"));
+        assert_int_equal(f.t.choices[i].to, sq(&f, "g3"));
+    }
+    assert_true(f.t.choices[0].captures != f.t.choices[1].captures);
+    end(&f);
+}
+
+static void test_turn_game_over_and_no_turn(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "english", "B:W18:B");
+    assert_int_equal(f.t.legal.count, 0);
+    assert_int_equal(touch(&f, "18"), DR_TURN_REFUSED);
+    assert_says(&f, "The game is over (");
+    dr_turn_clear(&f.t); /* the other side's turn: nothing to pick */
+    assert_int_equal(dr_turn_movable(&f.t), 0);
+    assert_int_equal(f.t.sel, -1);
+    f.say[0] = 0;
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_string_equal(f.say, "");
+    end(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_turn_pick_up_lists_the_targets_and_put_down_plays),
+        cmocka_unit_test(test_turn_put_back_and_another_piece_instead),
+        cmocka_unit_test(test_turn_refusals_name_the_square_and_the_reason),
+        cmocka_unit_test(test_turn_occupied_square),
+        cmocka_unit_test(test_turn_compulsory_capture),
+        cmocka_unit_test(test_turn_majority_rule),
+        cmocka_unit_test(test_turn_italian_precedence_king_captures),
+        cmocka_unit_test(test_turn_italian_precedence_most_kings),
+        cmocka_unit_test(test_turn_italian_precedence_king_soonest),
+        cmocka_unit_test(test_turn_italian_men_do_not_take_kings),
+        cmocka_unit_test(test_turn_two_paths_to_one_square_are_a_choice),
+        cmocka_unit_test(test_turn_game_over_and_no_turn),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
