@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "draughts/notation.h"
+#include "keys.h"
 #include "ui.h"
 
 void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix)
@@ -56,12 +57,8 @@ static void example_move(struct ui *ui, char *out)
 void help_draw(struct ui *ui)
 {
     struct ui_term *t = &ui->term;
-    char ex[DR_MOVE_TEXT_LEN], typed[256], pieces[200];
+    char ex[DR_MOVE_TEXT_LEN], pieces[200];
     example_move(ui, ex);
-    snprintf(typed, sizeof typed,
-             "type a move, e.g. %s (a capture with x); between two players a list of "
-             "moves, played one a turn",
-             ex);
     if (t->discs && ui->lay.ch == 3 && ui->lay.cw >= 7)
         snprintf(pieces, sizeof pieces, "Pieces: a man is a disc, a king a disc on a shaded disc");
     else
@@ -69,49 +66,11 @@ void help_draw(struct ui *ui)
                  "%s white man   %s white king   %s black man   %s black king",
                  term_glyph(t, GL_WMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BMAN),
                  term_glyph(t, GL_BKING));
-    const char *q = ui->from_menu ? "back to the start screen (the game is kept)"
-                                  : "quit (the game is kept)";
-    const char *lines[][2] = {
-        {"", "Moving"},
-        {"arrows h j k l", "move the cursor"},
-        {"Enter or Space", "pick up the piece under the cursor / put it down"},
-        {"Tab, Shift-Tab", "jump to the next piece that can move (or target)"},
-        {"mouse", "click a piece, then where it goes (or drag it)"},
-        {"m or :", typed},
-        {"0-9", "numeric boards: a digit starts typing a move"},
-        {"Esc", "put the piece back, cancel"},
-        {"", "Game"},
-        {"u", ui->hotseat ? "take back a move" : "take back your last move and the reply"},
-        {"r", "redo a move taken back"},
-        {". , PgDn PgUp", "replay: next / back (same as r and u)"},
-        {"Home / End", "back to the start / on to the end"},
-        {"v", "replay: the moves here; choose a variation to follow"},
-        {"Backspace", "replay: leave the variation, back where it branched off"},
-        {"p", "replay: play on from this position (computer or friend)"},
-        {"G", "replay: the list of the file's games"},
-        {"#", "replay, two players: go to a move (12, or 12... / 12b for the second "
-              "player's)"},
-        {"a / ] [", "analysis on/off / the next, previous marked move"},
-        {"t", "hint: the computer suggests a move"},
-        {"g", "make the computer move now"},
-        {"+ / -", "a stronger / weaker computer, from its next move"},
-        {"d", "offer a draw"},
-        {"R", "resign"},
-        {"n", "new game"},
-        {"s / o", "save the game as PDN / open a PDN file"},
-        {"E", "set up a position (editor), then play or analyse it"},
-        {"", "Screen"},
-        {"f", "flip the board"},
-        {"F", "show the position as FEN"},
-        {"? / Ctrl-L", "this help / redraw the screen"},
-        {"q", q},
-        {"", "Marks"},
-        {"[ ]", "cursor      > <  piece picked up"},
-        {"!", "must capture      + or dot: it can go there"},
-        {"?", "hint          x: a piece just captured"},
-        {"", pieces},
-    };
-    help_table(ui, lines, (int)(sizeof lines / sizeof lines[0]));
+    struct key_facts facts = {ui->hotseat, ui->from_menu, ex, pieces};
+    const char *lines[64][2];
+    char texts[4096];
+    int n = keys_help_rows(&facts, lines, 64, texts, sizeof texts);
+    help_table(ui, lines, n);
 }
 
 /* Columns a UTF-8 text takes (one a character: the help has no wide ones). */

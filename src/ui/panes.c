@@ -8,6 +8,7 @@
 
 #include "draughts/notation.h"
 #include "draughts/zobrist.h"
+#include "keys.h"
 #include "ui.h"
 
 int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text)
@@ -288,7 +289,6 @@ static void keys_line(struct ui *ui)
 {
     const char *k;
     bool over = dr_game_over(ui->game);
-    const char *q = ui->from_menu ? "q menu" : "q quit";
     char buf[300];
     switch (ui->overlay) {
     case OV_HELP:
@@ -308,28 +308,17 @@ static void keys_line(struct ui *ui)
     case OV_PROMPT:
         k = "Enter: done   Esc: cancel   Backspace: delete";
         break;
-    default:
-        if (over)
-            snprintf(buf, sizeof buf,
-                     "n new game   u take back   s save   F position (FEN)   E set up   ? keys   %s",
-                     q);
-        else if (ui_engine_thinking(ui))
-            snprintf(buf, sizeof buf, "g move now   u take back   f flip   ? keys   %s", q);
-        else if (ui->replay && ui->turn.sel < 0)
-            snprintf(buf, sizeof buf,
-                     ". next   , back   Home/End   # go to move   v variations   "
-                     "Backspace leave   p play on   G games   ? keys   %s",
-                     q);
-        else if (ui->turn.sel >= 0)
-            snprintf(buf, sizeof buf,
-                     "arrows/hjkl move   Enter put down   Esc put back   Tab next target   %s",
-                     q);
-        else
-            snprintf(buf, sizeof buf,
-                     "arrows/hjkl move   Enter pick up   m type move   u undo   t hint   "
-                     "E set up   ? all keys   %s",
-                     q);
+    default: {
+        struct key_facts facts = {ui->hotseat, ui->from_menu, "", ""};
+        enum key_context context = over                     ? KC_OVER
+                                   : ui_engine_thinking(ui) ? KC_THINK
+                                   : ui->turn.sel >= 0      ? KC_HOLD
+                                   : ui->replay             ? KC_REPLAY
+                                                            : KC_MOVE;
+        keys_bar(&facts, context, buf, sizeof buf);
         k = buf;
+        break;
+    }
     }
     term_put(ui->lay.keys_y, 0, ui->term.cols, term_attr(&ui->term, FG_DIM, BG_NONE), k);
 }

@@ -1,0 +1,157 @@
+/* The game screen's keys (keys.h): each described once, here; the help and
+ * the key bar read this table. */
+#include "keys.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum key_only { KO_ANY, KO_HOTSEAT, KO_COMPUTER };
+
+struct key_doc {
+    const char *section;  /* a heading before this row, or NULL */
+    const char *keys;     /* as the help writes them */
+    const char *help;     /* "$M": an example move, "$Q": where q goes */
+    enum key_only only;
+    const char *bar;      /* the key bar's words, NULL: not in the bar */
+    unsigned bar_when;    /* enum key_context bits */
+    const char *bar2;     /* other words in other contexts */
+    unsigned bar2_when;
+};
+
+static const struct key_doc key_docs[] = {
+    {"Moving", "arrows h j k l", "move the cursor", KO_ANY, "arrows/hjkl move", KC_MOVE | KC_HOLD,
+     NULL, 0},
+    {NULL, "Enter or Space", "pick up the piece under the cursor / put it down", KO_ANY,
+     "Enter pick up", KC_MOVE, "Enter put down", KC_HOLD},
+    {NULL, "Tab, Shift-Tab", "jump to the next piece that can move (or target)", KO_ANY,
+     "Tab next target", KC_HOLD, NULL, 0},
+    {NULL, "mouse", "click a piece, then where it goes (or drag it)", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, "m or :", "type a move, e.g. $M (a capture with x); between two players a list of "
+                     "moves, played one a turn", KO_ANY, "m type move", KC_MOVE, NULL, 0},
+    {NULL, "0-9", "numeric boards: a digit starts typing a move", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, "Esc", "put the piece back, cancel", KO_ANY, "Esc put back", KC_HOLD, NULL, 0},
+    {"Game", "u", "take back a move", KO_HOTSEAT, "u take back", KC_MOVE | KC_THINK | KC_OVER,
+     NULL, 0},
+    {NULL, "u", "take back your last move and the reply", KO_COMPUTER, "u take back",
+     KC_MOVE | KC_THINK | KC_OVER, NULL, 0},
+    {NULL, "r", "redo a move taken back", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, ". , PgDn PgUp", "replay: next / back (same as r and u)", KO_ANY, ". next   , back",
+     KC_REPLAY, NULL, 0},
+    {NULL, "Home / End", "back to the start / on to the end", KO_ANY, "Home/End", KC_REPLAY, NULL,
+     0},
+    {NULL, "#", "replay, two players: go to a move (12, or 12... / 12b for the second player's)",
+     KO_ANY, "# go to move", KC_REPLAY, NULL, 0},
+    {NULL, "v", "replay: the moves here; choose a variation to follow", KO_ANY, "v variations",
+     KC_REPLAY, NULL, 0},
+    {NULL, "Backspace", "replay: leave the variation, back where it branched off", KO_ANY,
+     "Backspace leave", KC_REPLAY, NULL, 0},
+    {NULL, "p", "replay: play on from this position (computer or friend)", KO_ANY, "p play on",
+     KC_REPLAY, NULL, 0},
+    {NULL, "G", "replay: the list of the file's games", KO_ANY, "G games", KC_REPLAY, NULL, 0},
+    {NULL, "a / ] [", "analysis on/off / the next, previous marked move", KO_ANY, NULL, 0, NULL,
+     0},
+    {NULL, "t", "hint: the computer suggests a move", KO_ANY, "t hint", KC_MOVE, NULL, 0},
+    {NULL, "g", "make the computer move now", KO_COMPUTER, "g move now", KC_THINK, NULL, 0},
+    {NULL, "+ / -", "a stronger / weaker computer, from its next move", KO_COMPUTER, NULL, 0,
+     NULL, 0},
+    {NULL, "d", "offer a draw", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, "R", "resign", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, "n", "new game", KO_ANY, "n new game", KC_OVER, NULL, 0},
+    {NULL, "s / o", "save the game as PDN / open a PDN file", KO_ANY, "s save", KC_OVER, NULL, 0},
+    {NULL, "E", "set up a position (editor), then play or analyse it", KO_ANY, "E set up",
+     KC_MOVE | KC_OVER, NULL, 0},
+    {"Screen", "f", "flip the board", KO_ANY, "f flip", KC_THINK, NULL, 0},
+    {NULL, "F", "show the position as FEN", KO_ANY, "F position (FEN)", KC_OVER, NULL, 0},
+    {NULL, "? / Ctrl-L", "this help / redraw the screen", KO_ANY, "? all keys",
+     KC_MOVE | KC_THINK | KC_OVER | KC_REPLAY, NULL, 0},
+    {NULL, "q", "$Q (the game is kept)", KO_ANY, "q $q", KC_MOVE | KC_HOLD | KC_THINK | KC_OVER |
+     KC_REPLAY, NULL, 0},
+};
+
+enum { NDOCS = sizeof key_docs / sizeof key_docs[0] };
+
+static bool applies(const struct key_doc *d, const struct key_facts *f)
+{
+    return d->only == KO_ANY || (d->only == KO_HOTSEAT) == f->hotseat;
+}
+
+/* text with $M, $Q and $q put in, appended to buf at *used; returns it. */
+static const char *expand(const struct key_facts *f, const char *text, char *buf, size_t size,
+                          size_t *used)
+{
+    char *out = buf + *used;
+    size_t room = size - *used, n = 0;
+    for (const char *s = text; *s && n + 1 < room; s++) {
+        const char *put = NULL;
+        if (s[0] == '$' && s[1] == 'M')
+            put = f->example;
+        else if (s[0] == '$' && s[1] == 'Q')
+            put = f->from_menu ? "back to the start screen" : "quit";
+        else if (s[0] == '$' && s[1] == 'q')
+            put = f->from_menu ? "menu" : "quit";
+        if (put) {
+            int w = snprintf(out + n, room - n, "%s", put);
+            n += w > 0 && (size_t)w < room - n ? (size_t)w : 0;
+            s++;
+        } else {
+            out[n++] = *s;
+        }
+    }
+    out[n] = 0;
+    *used += n + 1;
+    return out;
+}
+
+int keys_help_rows(const struct key_facts *f, const char *rows[][2], int max, char *buf,
+                   size_t size)
+{
+    int n = 0;
+    size_t used = 0;
+    for (int i = 0; i < NDOCS; i++) {
+        const struct key_doc *d = &key_docs[i];
+        if (d->section && n < max) {
+            rows[n][0] = "";
+            rows[n++][1] = d->section;
+        }
+        if (!applies(d, f) || n >= max || used >= size)
+            continue;
+        rows[n][0] = d->keys;
+        rows[n++][1] = expand(f, d->help, buf, size, &used);
+    }
+    static const char *const marks[][2] = {
+        {"", "Marks"},
+        {"[ ]", "cursor      > <  piece picked up"},
+        {"!", "must capture      + or dot: it can go there"},
+        {"?", "hint          x: a piece just captured"},
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0] && n < max; i++) {
+        rows[n][0] = marks[i][0];
+        rows[n++][1] = marks[i][1];
+    }
+    if (n < max) {
+        rows[n][0] = "";
+        rows[n++][1] = f->pieces;
+    }
+    return n;
+}
+
+void keys_bar(const struct key_facts *f, enum key_context context, char *out, size_t size)
+{
+    size_t len = 0, used = 0;
+    char words[128];
+    out[0] = 0;
+    for (int i = 0; i < NDOCS; i++) {
+        const struct key_doc *d = &key_docs[i];
+        const char *bar = d->bar_when & context ? d->bar : d->bar2_when & context ? d->bar2 : NULL;
+        if (!bar || !applies(d, f))
+            continue;
+        used = 0;
+        expand(f, bar, words, sizeof words, &used);
+        int w = snprintf(out + len, size - len, "%s%s", len ? "   " : "", words);
+        if (w < 0 || (size_t)w >= size - len) {
+            out[len] = 0; /* whole words only */
+            break;
+        }
+        len += (size_t)w;
+    }
+}
