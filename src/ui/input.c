@@ -538,12 +538,44 @@ static void show_fen(struct ui *ui)
     ui->dirty = true;
 }
 
+/* A click on a move of the list: back (or on) to the position after it,
+ * where '#' goes (a replay, a game between two players). */
+static void click_move_list(struct ui *ui, int y, int x)
+{
+    for (int i = 0; i < ui->nmove_cells; i++) {
+        const struct ui_move_cell *c = &ui->move_cells[i];
+        if (y != c->y || x < c->x || x >= c->x + c->w)
+            continue;
+        if (!(ui->replay || ui->hotseat) || !ui->in_act) {
+            ui_say(ui, TONE_ERROR, ui->in_act ? "Clicking a move goes to it in a replay or a game "
+                                                "between two players; here u takes back."
+                                              : "Wait for your turn.");
+            return;
+        }
+        /* the move's number and column, as the list and '#' count them */
+        int offset = dr_game_start(ui->game)->side != ui->variant.first_player ? 1 : 0;
+        int n = (c->ply + offset + 1) / 2;
+        bool second = (c->ply + offset) % 2 == 0;
+        char say[120];
+        snprintf(say, sizeof say, "Move %d%s (%s): ply %d of %d.", n, second ? "..." : "",
+                 ui_side_name(second ? !ui->variant.first_player : ui->variant.first_player),
+                 c->ply, dr_game_ply(ui->game) + dr_game_redo_count(ui->game));
+        replay_go_to_ply(ui, c->ply, say);
+        return;
+    }
+}
+
 static void mouse(struct ui *ui, bool my_turn)
 {
     int y, x, file, rank;
     bool press, release;
-    if (!term_mouse(&y, &x, &press, &release) || !layout_cell_at(ui, y, x, &file, &rank))
+    if (!term_mouse(&y, &x, &press, &release))
         return;
+    if (!layout_cell_at(ui, y, x, &file, &rank)) {
+        if (press)
+            click_move_list(ui, y, x);
+        return;
+    }
     int sq = ui_square(ui, file, rank);
     if (press) {
         ui->cur_file = file;

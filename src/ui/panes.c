@@ -231,6 +231,7 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
 
 static void moves_list(struct ui *ui, int y, int maxlines)
 {
+    ui->nmove_cells = 0;
     if (maxlines < 2)
         return;
     struct ui_term *t = &ui->term;
@@ -281,6 +282,8 @@ static void moves_list(struct ui *ui, int y, int maxlines)
                        : i >= plies   ? term_attr(t, FG_DIM, BG_NONE)
                                       : term_attr(t, FG_DEFAULT, BG_NONE);
             term_put(row, cx, colw, a, m);
+            if (ui->nmove_cells < (int)(sizeof ui->move_cells / sizeof ui->move_cells[0]))
+                ui->move_cells[ui->nmove_cells++] = (struct ui_move_cell){row, cx, colw, i + 1};
         }
     }
 }

@@ -235,6 +235,10 @@ struct ui {
     int aim_file, aim_at;              /* the file Up/Down keep to, and the cell
                                           (rank * 16 + file) it was kept at */
     int mouse_down_sq;
+    struct ui_move_cell {              /* where the move list drew each move, */
+        int y, x, w, ply;              /* for a click on it: the ply after it */
+    } move_cells[128];
+    int nmove_cells;
     struct dr_turn turn;               /* the person's turn: legal moves, the piece
                                           held, captures to choose from */
 

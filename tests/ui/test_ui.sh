@@ -220,6 +220,24 @@ keys "$s" t
 expect "$s" "Hint: " "t gives a hint" 5
 keys "$s" q
 
+# ---- a click on a move of the list goes back to it (issue 18 item 12) ----
+start movelist hotseat --variant international
+s=$session
+expect "$s" "White to move" "board for the move list"
+for m in 32-28 19-23 28x19 14x23; do keys "$s" m; text "$s" "$m"; keys "$s" Enter; sleep 0.2; done
+expect "$s" "Black played 14x23" "four moves typed"
+# where the list drew White's first move: row and column, 0-based (each
+# character one column: the board's glyphs are several bytes)
+at=$(screen "$s" | LC_ALL=C.UTF-8 sed 's/[^ -~]/?/g' | awk '{ i = index($0, " 32-28"); if (i && !r) { r = NR - 1; c = i } } END { print r, c }')
+row=${at% *}
+col=${at#* }
+text "$s" "$(printf '\033[M ')$(awk -v c="$col" -v r="$row" 'BEGIN { printf "%c%c", c + 33, r + 33 }')"
+expect "$s" "Move 1 (White): ply 1 of 4." "a click on move 1 goes back to it"
+expect "$s" "Black to move" "the position after 32-28"
+keys "$s" End
+expect "$s" "White to move" "End returns to the end of the line"
+keys "$s" q
+
 # ---- hot-seat to a finished game ----
 start killer hotseat --variant killer --fen "W:W28:B23"
 s=$session
