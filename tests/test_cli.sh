@@ -296,7 +296,7 @@ then ok; else bad "unknown command" "status $status" "$(cat "$tmp/out" "$tmp/err
 run --version
 { [ "$status" -eq 0 ] && grep -Eq '^draughts [0-9]+\.[0-9]+' "$tmp/out"; } && ok ||
     bad "--version prints the version" "$(cat "$tmp/out" "$tmp/err")"
-for c in play hotseat replay perft moves variants bench hub match analyse pdn annotate book; do
+for c in play hotseat replay perft moves variants bench hub match analyse pdn annotate book keys; do
     run "$c" --help
     { [ "$status" -eq 0 ] && grep -q "^usage: draughts $c" "$tmp/out"; } && ok ||
         bad "$c --help prints its usage" "$(cat "$tmp/out" "$tmp/err")"
@@ -330,6 +330,17 @@ run book show --variant english --book "$tmp/e.book"
     bad "book show lists the start's seven moves" "$(cat "$tmp/out" "$tmp/err")"
 printf '| 12-16 5 x 3\n' > "$tmp/bad.book"
 expect_error "a damaged book names its line" "bad.book:1" book show --variant english --book "$tmp/bad.book"
+
+# the README's key list is the output of `draughts keys`, made from the
+# table the board's help (?) and key bar are made from
+readme="$(dirname "$0")/../README.md"
+run keys
+sed -n '/^<!-- keys:/,/^<!-- end of keys -->/p' "$readme" | sed '1d;$d' > "$tmp/readme_keys"
+if [ "$status" = 0 ] && [ -s "$tmp/out" ] && cmp -s "$tmp/out" "$tmp/readme_keys"; then ok; else
+    bad "README.md's key list differs from 'draughts keys' (paste its output there)" \
+        "$(diff "$tmp/readme_keys" "$tmp/out" | head -5)"
+fi
+expect_error "keys takes no arguments" "takes no arguments" keys extra
 
 printf '%d passed, %d failed\n' "$pass" "$fail"
 [ "$fail" -eq 0 ]

@@ -22,7 +22,7 @@ static void test_keys_help_fits_the_game_against_the_computer_or_a_friend(void *
     (void)state;
     const char *rows[64][2];
     char buf[4096];
-    struct key_facts computer = {false, false, "32-28", "pieces"};
+    struct key_facts computer = {false, false, "32-28", "pieces", false};
     int n = keys_help_rows(&computer, rows, 64, buf, sizeof buf);
     assert_true(n > 20);
     assert_string_equal(find(rows, n, "u"), "take back your last move and the reply");
@@ -31,7 +31,7 @@ static void test_keys_help_fits_the_game_against_the_computer_or_a_friend(void *
     assert_string_equal(find(rows, n, "q"), "quit (the game is kept)");
     assert_string_equal(rows[n - 1][1], "pieces");
 
-    struct key_facts friend = {true, true, "c3-d4", "pieces"};
+    struct key_facts friend = {true, true, "c3-d4", "pieces", false};
     n = keys_help_rows(&friend, rows, 64, buf, sizeof buf);
     assert_string_equal(find(rows, n, "u"), "take back a move");
     assert_null(find(rows, n, "g"));     /* no computer to hurry */
@@ -47,7 +47,7 @@ static void test_keys_help_fits_the_game_against_the_computer_or_a_friend(void *
 static void test_keys_bar_follows_the_context(void **state)
 {
     (void)state;
-    struct key_facts f = {false, false, "", ""};
+    struct key_facts f = {false, false, "", "", false};
     char bar[400];
     keys_bar(&f, KC_MOVE, bar, sizeof bar);
     assert_non_null(strstr(bar, "Enter pick up"));
@@ -66,7 +66,7 @@ static void test_keys_bar_follows_the_context(void **state)
     keys_bar(&f, KC_REPLAY, bar, sizeof bar);
     assert_non_null(strstr(bar, ". next   , back"));
     assert_non_null(strstr(bar, "p play on"));
-    struct key_facts menu = {true, true, "", ""};
+    struct key_facts menu = {true, true, "", "", false};
     keys_bar(&menu, KC_MOVE, bar, sizeof bar);
     assert_non_null(strstr(bar, "q menu"));
     assert_null(strstr(bar, "g move now"));

@@ -5,6 +5,7 @@
 #define DRAUGHTS_UI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 enum dr_ui_mode {
     DR_UI_START,   /* the start screen first */
@@ -34,5 +35,9 @@ void dr_ui_options_init(struct dr_ui_options *o);
  * (0, or 2 with a message on stderr when the terminal cannot be used or an
  * option is bad). */
 int dr_ui_run(const struct dr_ui_options *o);
+
+/* The board's keys as a Markdown table (the README's list): the rows the
+ * help (?) shows, from the same table. */
+void dr_ui_print_keys(FILE *out);
 
 #endif

@@ -142,3 +142,11 @@ int cmd_hotseat(int argc, char **argv)
     int status = parse("hotseat", argc, argv, 1, &o);
     return status ? status : dr_ui_run(&o);
 }
+
+int cmd_keys(int argc, char **argv)
+{
+    if (argc > 1)
+        return bad("keys", "takes no arguments, not '%s'", argv[1]);
+    dr_ui_print_keys(stdout);
+    return 0;
+}

@@ -17,5 +17,6 @@ int cmd_start(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_hotseat(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_keys(int argc, char **argv);
 
 #endif

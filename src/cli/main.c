@@ -36,6 +36,7 @@ static const struct {
      "hotseat [--variant V | --rules FILE] [--fen FEN] [--clock MIN[+SEC]] [--ascii] "
      "[--no-color]"},
     {"replay", cmd_replay, "replay FILE.pdn [--game N] [--ascii] [--no-color]"},
+    {"keys", cmd_keys, "keys   (the board's keys, as a Markdown table: the README's list)"},
 };
 
 static void usage(FILE *out)

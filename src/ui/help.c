@@ -66,7 +66,7 @@ void help_draw(struct ui *ui)
                  "%s white man   %s white king   %s black man   %s black king",
                  term_glyph(t, GL_WMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BMAN),
                  term_glyph(t, GL_BKING));
-    struct key_facts facts = {ui->hotseat, ui->from_menu, ex, pieces};
+    struct key_facts facts = {ui->hotseat, ui->from_menu, ex, pieces, false};
     const char *lines[64][2];
     char texts[4096];
     int n = keys_help_rows(&facts, lines, 64, texts, sizeof texts);

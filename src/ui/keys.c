@@ -2,6 +2,8 @@
  * the key bar read this table. */
 #include "keys.h"
 
+#include "draughts/ui.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +27,8 @@ static const struct key_doc key_docs[] = {
      "Enter pick up", KC_MOVE, "Enter put down", KC_HOLD},
     {NULL, "Tab, Shift-Tab", "jump to the next piece that can move (or target)", KO_ANY,
      "Tab next target", KC_HOLD, NULL, 0},
-    {NULL, "mouse", "click a piece, then where it goes (or drag it)", KO_ANY, NULL, 0, NULL, 0},
+    {NULL, "mouse", "click a piece, then where it goes (or drag it); a click on a move of the "
+                    "list goes to it as # does", KO_ANY, NULL, 0, NULL, 0},
     {NULL, "m or :", "type a move, e.g. $M (a capture with x); between two players a list of "
                      "moves, played one a turn", KO_ANY, "m type move", KC_MOVE, NULL, 0},
     {NULL, "0-9", "numeric boards: a digit starts typing a move", KO_ANY, NULL, 0, NULL, 0},
@@ -72,13 +75,15 @@ enum { NDOCS = sizeof key_docs / sizeof key_docs[0] };
 
 static bool applies(const struct key_doc *d, const struct key_facts *f)
 {
-    return d->only == KO_ANY || (d->only == KO_HOTSEAT) == f->hotseat;
+    return d->only == KO_ANY || f->every || (d->only == KO_HOTSEAT) == f->hotseat;
 }
 
 /* text with $M, $Q and $q put in, appended to buf at *used; returns it. */
 static const char *expand(const struct key_facts *f, const char *text, char *buf, size_t size,
                           size_t *used)
 {
+    if (*used + 1 >= size) /* full: an empty text that takes no room */
+        return "";
     char *out = buf + *used;
     size_t room = size - *used, n = 0;
     for (const char *s = text; *s && n + 1 < room; s++) {
@@ -113,10 +118,17 @@ int keys_help_rows(const struct key_facts *f, const char *rows[][2], int max, ch
             rows[n][0] = "";
             rows[n++][1] = d->section;
         }
-        if (!applies(d, f) || n >= max || used >= size)
+        if (!applies(d, f) || n >= max || used + 1 >= size)
             continue;
+        const char *text = buf + used;
+        if (f->every && d->only != KO_ANY) { /* the manual: whose key it is */
+            expand(f, d->only == KO_HOTSEAT ? "between two players: " : "against the computer: ",
+                   buf, size, &used);
+            used--; /* the description goes on over the prefix's end */
+        }
+        expand(f, d->help, buf, size, &used);
         rows[n][0] = d->keys;
-        rows[n++][1] = expand(f, d->help, buf, size, &used);
+        rows[n++][1] = text;
     }
     static const char *const marks[][2] = {
         {"", "Marks"},
@@ -153,5 +165,22 @@ void keys_bar(const struct key_facts *f, enum key_context context, char *out, si
             break;
         }
         len += (size_t)w;
+    }
+}
+
+void dr_ui_print_keys(FILE *out)
+{
+    struct key_facts facts = {false, false, "32-28", "", true};
+    const char *rows[80][2];
+    char buf[8192];
+    int n = keys_help_rows(&facts, rows, 80, buf, sizeof buf);
+    fprintf(out, "| key | on the board |\n|---|---|\n");
+    for (int i = 0; i < n; i++) {
+        if (!rows[i][1][0])
+            continue;
+        if (!rows[i][0][0])
+            fprintf(out, "| **%s** | |\n", rows[i][1]);
+        else
+            fprintf(out, "| `%s` | %s |\n", rows[i][0], rows[i][1]);
     }
 }

@@ -21,6 +21,8 @@ struct key_facts {
     bool from_menu;       /* q goes back to the start screen */
     const char *example;  /* a legal move in this variant's notation */
     const char *pieces;   /* the pieces' look, for the help's last line */
+    bool every;           /* for the manual: the keys of both kinds of game, each
+                             kind's own keys said so */
 };
 
 /* The help's rows: {keys, description}, headings with "" keys; returns how

@@ -312,7 +312,7 @@ static void keys_line(struct ui *ui)
         k = "Enter: done   Esc: cancel   Backspace: delete";
         break;
     default: {
-        struct key_facts facts = {ui->hotseat, ui->from_menu, "", ""};
+        struct key_facts facts = {ui->hotseat, ui->from_menu, "", "", false};
         enum key_context context = over                     ? KC_OVER
                                    : ui_engine_thinking(ui) ? KC_THINK
                                    : ui->turn.sel >= 0      ? KC_HOLD
