@@ -594,24 +594,247 @@ static void mouse(struct ui *ui, bool my_turn)
     }
 }
 
-void input_key(struct ui *ui, int key)
+/* ---- the game screen's keys: one small handler each ---- */
+
+/* What a key may do now. */
+struct moment {
+    bool over;     /* the game is over */
+    bool thinking; /* the computer thinks */
+    bool my_turn;  /* a person's turn at the board */
+};
+
+static void key_tab(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now;
+    tab(ui, key == KEY_BTAB ? -1 : 1);
+}
+
+static void key_enter(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (now->my_turn)
+        act_at(ui, ui_square(ui, ui->cur_file, ui->cur_rank));
+    else if (now->thinking)
+        ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
+    else if (now->over && input_explain(ui, -1, -1, ui->status, sizeof ui->status))
+        ui->tone = TONE_ERROR;
+}
+
+static void key_mouse(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    mouse(ui, now->my_turn);
+}
+
+static void key_escape(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    if (ui->turn.sel >= 0) {
+        dr_turn_put_back(&ui->turn);
+        ui_say(ui, TONE_INFO, "Put back.");
+    } else if (ui->hint_shown) {
+        ui->hint_shown = false;
+    } else {
+        ui->status[0] = 0;
+    }
+}
+
+static void key_type_move(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (now->my_turn)
+        input_prompt(ui, PR_MOVE, NULL);
+    else
+        ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Wait for your turn to move.");
+}
+
+/* Home and End: undo or redo again and again, drawn as they go. */
+static void key_home_end(struct ui *ui, const struct moment *now, int key)
 {
     struct dr_game *g = ui->game;
-    bool over = dr_game_over(g);
-    bool thinking = ui_engine_thinking(ui);
-    bool my_turn = ui->in_act && !over;
-    if (key == ERR)
-        return;
-    if (key == KEY_RESIZE) {
-        layout_compute(ui);
-        ui->dirty = true;
-        return;
+    if (!now->my_turn && !now->over) {
+        ui_say(ui, TONE_ERROR, "Wait for your turn.");
+    } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
+        ui->repeat = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
+        ui->repeat_to = -1;
+        ui->repeat_say[0] = 0;
+        act(ui, ui->repeat, NULL);
     }
-    if (key == 12) { /* Ctrl-L */
-        clearok(curscr, TRUE);
-        ui->dirty = true;
-        return;
+}
+
+static void key_undo(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    struct dr_game *g = ui->game;
+    if (dr_game_ply(g) == 0) {
+        ui_say(ui, TONE_ERROR, "Nothing to take back.");
+    } else if (!ui->hotseat && ui->engine && !now->thinking && dr_game_ply(g) == 1 &&
+               !ui_is_human(ui, dr_game_start(g)->side)) {
+        ui_say(ui, TONE_ERROR, "Nothing to take back: the computer's first move stays.");
+    } else {
+        dr_turn_put_back(&ui->turn);
+        act(ui, DR_ACT_UNDO, NULL);
     }
+}
+
+static void key_redo(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (dr_game_redo_count(ui->game) == 0)
+        ui_say(ui, TONE_ERROR, "Nothing to redo.");
+    else if (now->thinking)
+        ui_say(ui, TONE_ERROR, "Wait for your turn to redo.");
+    else
+        act(ui, DR_ACT_REDO, NULL);
+}
+
+static void key_hint(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (!now->my_turn) {
+        ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Hints are for your own turn.");
+    } else if (!ui->hint_shown) {
+        hint_start(ui->hinter, &ui->variant, ui->game);
+        ui_say(ui, TONE_INFO, "Looking for a good move...");
+    }
+}
+
+static void key_move_now(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (now->thinking) {
+        act(ui, DR_ACT_MOVE_NOW, NULL);
+        ui_say(ui, TONE_INFO, "The computer will move now.");
+    } else if (now->my_turn) {
+        ui_say(ui, TONE_INFO, "It is your move.");
+    }
+}
+
+static void key_level(struct ui *ui, const struct moment *now, int key)
+{
+    change_level(ui, key == '-' ? -1 : 1, now->thinking);
+}
+
+static void key_draw(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (!now->my_turn && !now->thinking)
+        ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Offer a draw on your own turn.");
+    else
+        ask(ui, CF_DRAW);
+}
+
+static void key_resign(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (!now->my_turn && !now->thinking)
+        ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Resign on your own turn.");
+    else
+        ask(ui, CF_RESIGN);
+}
+
+static void key_new(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (dr_game_ply(ui->game) > 0 && !now->over)
+        ask(ui, CF_NEW);
+    else
+        act(ui, DR_ACT_NEW_GAME, NULL);
+}
+
+static void key_save(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    char name[300];
+    session_default_name(ui, name, sizeof name);
+    input_prompt(ui, PR_SAVE, name);
+}
+
+static void key_open(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    input_prompt(ui, PR_LOAD, NULL);
+}
+
+static void key_fen(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    show_fen(ui);
+}
+
+/* #: between two players, back (or on) to any move of the list; a move
+ * played there starts a new line, End returns. */
+static void key_go_to(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    if (ui->hotseat && ui->in_act)
+        input_prompt(ui, PR_GOTO, NULL);
+    else
+        ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
+}
+
+static void key_editor(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    editor_from_game(ui);
+}
+
+static void key_flip(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    ui->flipped = !ui->flipped;
+}
+
+static void key_help(struct ui *ui, const struct moment *now, int key)
+{
+    (void)now, (void)key;
+    ui->overlay = OV_HELP;
+    ui->help_page = 0;
+}
+
+static void key_quit(struct ui *ui, const struct moment *now, int key)
+{
+    (void)key;
+    if (!session_autosaves(ui) && !ui->replay && dr_game_ply(ui->game) > 0 && !now->over) {
+        ask(ui, CF_QUIT);
+    } else {
+        ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
+        act(ui, DR_ACT_QUIT, NULL);
+    }
+}
+
+/* Numeric variants: a digit starts typing a move. */
+static void key_digit(struct ui *ui, const struct moment *now, int key)
+{
+    if (now->my_turn && ui->variant.notation == DR_NOTATION_NUMERIC) {
+        char first[2] = {(char)key, 0};
+        input_prompt(ui, PR_MOVE, first);
+    }
+}
+
+typedef void (*key_fn)(struct ui *ui, const struct moment *now, int key);
+
+static const struct {
+    int key;
+    key_fn fn;
+} game_keys[] = {
+    {'\t', key_tab}, {KEY_BTAB, key_tab},
+    {'\n', key_enter}, {'\r', key_enter}, {KEY_ENTER, key_enter}, {' ', key_enter},
+    {KEY_MOUSE, key_mouse}, {27, key_escape},
+    {'m', key_type_move}, {':', key_type_move},
+    {KEY_HOME, key_home_end}, {KEY_END, key_home_end},
+    {'u', key_undo}, {',', key_undo}, {'<', key_undo}, {KEY_PPAGE, key_undo},
+    {'r', key_redo}, {'.', key_redo}, {'>', key_redo}, {KEY_NPAGE, key_redo}, {18, key_redo},
+    {'t', key_hint}, {'H', key_hint}, {'g', key_move_now},
+    {'+', key_level}, {'=', key_level}, {'-', key_level},
+    {'d', key_draw}, {'R', key_resign}, {'n', key_new}, {'s', key_save}, {'o', key_open},
+    {'F', key_fen}, {'#', key_go_to}, {'E', key_editor}, {'f', key_flip}, {'?', key_help},
+    {'q', key_quit}, {'Q', key_quit},
+};
+
+/* An overlay takes the key: true when one is up. */
+static bool overlay_key(struct ui *ui, int key)
+{
     switch (ui->overlay) {
     case OV_HELP:
         if (help_more(ui) && key != 27 && key != 'q') {
@@ -621,195 +844,56 @@ void input_key(struct ui *ui, int key)
             ui->help_page = 0;
         }
         ui->dirty = true;
-        return;
+        return true;
     case OV_TEXT:
         ui->overlay = OV_NONE;
         ui->dirty = true;
-        return;
+        return true;
     case OV_CONFIRM:
         confirm_key(ui, key);
-        return;
+        return true;
     case OV_CHOOSE:
         chooser_key(ui, key);
-        return;
+        return true;
     case OV_PROMPT:
         prompt_key(ui, key);
-        return;
+        return true;
     case OV_LIST:
         replay_list_key(ui, key);
-        return;
+        return true;
     case OV_DRAW_OFFER:
     case OV_NONE:
         break;
     }
+    return false;
+}
+
+void input_key(struct ui *ui, int key)
+{
+    if (key == ERR)
+        return;
+    if (key == KEY_RESIZE || key == 12) { /* Ctrl-L: redraw */
+        if (key == KEY_RESIZE)
+            layout_compute(ui);
+        else
+            clearok(curscr, TRUE);
+        ui->dirty = true;
+        return;
+    }
+    if (overlay_key(ui, key))
+        return;
     if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
         return;
     ui->dirty = true;
     if (replay_board_key(ui, key) || study_key(ui, key) || input_cursor_key(ui, key))
         return;
-    switch (key) {
-    case '\t':
-        tab(ui, 1);
-        break;
-    case KEY_BTAB:
-        tab(ui, -1);
-        break;
-    case '\n':
-    case '\r':
-    case KEY_ENTER:
-    case ' ':
-        if (my_turn)
-            act_at(ui, ui_square(ui, ui->cur_file, ui->cur_rank));
-        else if (thinking)
-            ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
-        else if (over)
-            input_explain(ui, -1, -1, ui->status, sizeof ui->status), ui->tone = TONE_ERROR;
-        break;
-    case KEY_MOUSE:
-        mouse(ui, my_turn);
-        break;
-    case 27: /* Esc */
-        if (ui->turn.sel >= 0) {
-            dr_turn_put_back(&ui->turn);
-            ui_say(ui, TONE_INFO, "Put back.");
-        } else if (ui->hint_shown) {
-            ui->hint_shown = false;
-        } else {
-            ui->status[0] = 0;
+    bool over = dr_game_over(ui->game);
+    struct moment now = {over, ui_engine_thinking(ui), ui->in_act && !over};
+    for (size_t i = 0; i < sizeof game_keys / sizeof game_keys[0]; i++)
+        if (game_keys[i].key == key) {
+            game_keys[i].fn(ui, &now, key);
+            return;
         }
-        break;
-    case 'm':
-    case ':':
-        if (my_turn)
-            input_prompt(ui, PR_MOVE, NULL);
-        else
-            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Wait for your turn to move.");
-        break;
-    case KEY_HOME:
-    case KEY_END:
-        if (!my_turn && !over) {
-            ui_say(ui, TONE_ERROR, "Wait for your turn.");
-        } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
-            ui->repeat = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
-            ui->repeat_to = -1;
-            ui->repeat_say[0] = 0;
-            act(ui, ui->repeat, NULL);
-        }
-        break;
-    case 'u':
-    case ',':
-    case '<':
-    case KEY_PPAGE:
-        if (dr_game_ply(g) == 0) {
-            ui_say(ui, TONE_ERROR, "Nothing to take back.");
-        } else if (!ui->hotseat && ui->engine && !thinking && dr_game_ply(g) == 1 &&
-                   !ui_is_human(ui, dr_game_start(g)->side)) {
-            ui_say(ui, TONE_ERROR, "Nothing to take back: the computer's first move stays.");
-        } else {
-            dr_turn_put_back(&ui->turn);
-            act(ui, DR_ACT_UNDO, NULL);
-        }
-        break;
-    case 'r':
-    case '.':
-    case '>':
-    case KEY_NPAGE:
-    case 18: /* Ctrl-R */
-        if (dr_game_redo_count(g) == 0)
-            ui_say(ui, TONE_ERROR, "Nothing to redo.");
-        else if (thinking)
-            ui_say(ui, TONE_ERROR, "Wait for your turn to redo.");
-        else
-            act(ui, DR_ACT_REDO, NULL);
-        break;
-    case 't':
-    case 'H':
-        if (!my_turn)
-            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Hints are for your own turn.");
-        else if (!ui->hint_shown) {
-            hint_start(ui->hinter, &ui->variant, g);
-            ui_say(ui, TONE_INFO, "Looking for a good move...");
-        }
-        break;
-    case 'g':
-        if (thinking) {
-            act(ui, DR_ACT_MOVE_NOW, NULL);
-            ui_say(ui, TONE_INFO, "The computer will move now.");
-        } else if (my_turn) {
-            ui_say(ui, TONE_INFO, "It is your move.");
-        }
-        break;
-    case '+':
-    case '=':
-    case '-':
-        change_level(ui, key == '-' ? -1 : 1, thinking);
-        break;
-    case 'd':
-        if (!my_turn && !thinking) {
-            ui_say(ui, TONE_ERROR,
-                   over ? "The game is over." : "Offer a draw on your own turn.");
-        } else {
-            ask(ui, CF_DRAW);
-        }
-        break;
-    case 'R':
-        if (!my_turn && !thinking)
-            ui_say(ui, TONE_ERROR, over ? "The game is over." : "Resign on your own turn.");
-        else
-            ask(ui, CF_RESIGN);
-        break;
-    case 'n':
-        if (dr_game_ply(g) > 0 && !over)
-            ask(ui, CF_NEW);
-        else
-            act(ui, DR_ACT_NEW_GAME, NULL);
-        break;
-    case 's': {
-        char name[300];
-        session_default_name(ui, name, sizeof name);
-        input_prompt(ui, PR_SAVE, name);
-        break;
-    }
-    case 'o':
-        input_prompt(ui, PR_LOAD, NULL);
-        break;
-    case 'F':
-        show_fen(ui);
-        break;
-    case '#':
-        /* between two players, back (or on) to any move of the list; a
-         * move played there starts a new line, End returns */
-        if (ui->hotseat && ui->in_act)
-            input_prompt(ui, PR_GOTO, NULL);
-        else
-            ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
-        break;
-    case 'E':
-        editor_from_game(ui);
-        break;
-    case 'f':
-        ui->flipped = !ui->flipped;
-        break;
-    case '?':
-        ui->overlay = OV_HELP;
-        ui->help_page = 0;
-        break;
-    case 'q':
-    case 'Q':
-        if (!session_autosaves(ui) && !ui->replay && dr_game_ply(g) > 0 && !over) {
-            ask(ui, CF_QUIT);
-        } else {
-            ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
-            act(ui, DR_ACT_QUIT, NULL);
-        }
-        break;
-    default:
-        /* numeric variants: a digit starts typing a move */
-        if (key >= '0' && key <= '9' && my_turn &&
-            ui->variant.notation == DR_NOTATION_NUMERIC) {
-            char first[2] = {(char)key, 0};
-            input_prompt(ui, PR_MOVE, first);
-        }
-        break;
-    }
+    if (key >= '0' && key <= '9')
+        key_digit(ui, &now, key);
 }
