@@ -74,103 +74,116 @@ static const char *mover_name(const struct ui *ui, int side)
     return ui_is_human(ui, side) ? "You" : "The computer";
 }
 
+static void game_started(struct ui *ui, struct dr_game *g)
+{
+    int ply = dr_game_ply(g);
+    ui->paste[0] = 0; /* a typed list of moves was for the game before */
+    if (ui->engine)
+        dr_engine_player_stop_ponder(ui->engine);
+    ui->have_last = ui->have_info = ui->hint_shown = false;
+    dr_turn_clear(&ui->turn);
+    ui->overlay = OV_NONE;
+    ui->think_start = 0;
+    ui->flag_pending = false;
+    dr_clock_start(&ui->clock, (int64_t)ui->opt->clock_minutes * 60000,
+                   (int64_t)ui->opt->clock_increment * 1000, dr_game_position(g)->side,
+                   term_now_ms());
+    if (ply > 0) {
+        ui->have_last = true;
+        ui->last = *dr_game_move(g, ply - 1);
+        ui_say(ui, TONE_INFO, "Game continued after %d plies. %s to move.", ply,
+               ui_side_name(dr_game_position(g)->side));
+    } else {
+        ui_say(ui, TONE_INFO, "New game. %s moves first.",
+               ui_side_name(dr_game_position(g)->side));
+    }
+    if (ui->autosave_note[0]) /* where the game is kept, before anything else */
+        ui_say(ui, TONE_ERROR, "%s", ui->autosave_note);
+    if (ui->open_note[0]) {
+        ui_say(ui, TONE_INFO, "%s", ui->open_note);
+        ui->open_note[0] = 0;
+    }
+    play_engine_limits(ui);
+    session_autosave(ui);
+}
+
+static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *m)
+{
+    const struct dr_position *before = dr_game_position_at(g, dr_game_ply(g) - 1);
+    char text[DR_MOVE_TEXT_LEN];
+    dr_move_pdn(&ui->variant, before, m, text);
+    ui->last = *m;
+    ui->have_last = true;
+    ui->think_start = 0;
+    ui->hint_shown = false;
+    dr_turn_clear(&ui->turn);
+    dr_clock_moved(&ui->clock, before->side, term_now_ms());
+    if (!ui->hotseat && !ui_is_human(ui, before->side))
+        ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
+               dr_game_over(g) ? "" : " Your move.");
+    else
+        ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
+    play_engine_limits(ui);
+    session_autosave(ui);
+}
+
+static void move_undone_or_redone(struct ui *ui, struct dr_game *g, bool undo)
+{
+    int ply = dr_game_ply(g);
+    ui->paste[0] = 0; /* the list's moves were for the position left */
+    if (ui->engine) /* its expected reply was for another position */
+        dr_engine_player_stop_ponder(ui->engine);
+    ui->have_last = ply > 0;
+    if (ply > 0)
+        ui->last = *dr_game_move(g, ply - 1);
+    ui->hint_shown = false;
+    ui->think_start = 0;
+    dr_turn_put_back(&ui->turn);
+    dr_clock_turn(&ui->clock, dr_game_position(g)->side, term_now_ms());
+    if (ui->replay)
+        ui->status[0] = 0; /* the header shows the ply: "Redone" means nothing here */
+    else
+        ui_say(ui, TONE_INFO, "%s. %s to move (ply %d).", undo ? "Taken back" : "Redone",
+               ui_side_name(dr_game_position(g)->side), ply);
+    play_engine_limits(ui);
+    session_autosave(ui);
+}
+
+static void game_over(struct ui *ui, struct dr_game *g)
+{
+    ui->paste[0] = 0;
+    if (ui->engine)
+        dr_engine_player_stop_ponder(ui->engine);
+    char s[200];
+    dr_game_result_sentence(g, s, sizeof s);
+    ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.", s);
+    ui->think_start = 0;
+    dr_clock_stop(&ui->clock, term_now_ms());
+    session_autosave(ui);
+}
+
 static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const void *data)
 {
     struct ui *ui = ctx;
     struct dr_game *g = dr_loop_game(loop);
-    const struct dr_variant *v = &ui->variant;
-    int ply = dr_game_ply(g);
     ui->loop = loop;
     ui->dirty = true;
     if (ev != DR_EV_INFO)
         study_changed(ui);
     switch (ev) {
     case DR_EV_START:
-        ui->paste[0] = 0; /* a typed list of moves was for the game before */
-        if (ui->engine)
-            dr_engine_player_stop_ponder(ui->engine);
-        ui->have_last = ui->have_info = ui->hint_shown = false;
-        dr_turn_clear(&ui->turn);
-        ui->overlay = OV_NONE;
-        ui->think_start = 0;
-        ui->flag_pending = false;
-        dr_clock_start(&ui->clock, (int64_t)ui->opt->clock_minutes * 60000,
-                       (int64_t)ui->opt->clock_increment * 1000, dr_game_position(g)->side,
-                       term_now_ms());
-        if (ply > 0) {
-            ui->have_last = true;
-            ui->last = *dr_game_move(g, ply - 1);
-            ui_say(ui, TONE_INFO, "Game continued after %d plies. %s to move.", ply,
-                   ui_side_name(dr_game_position(g)->side));
-        } else {
-            ui_say(ui, TONE_INFO, "New game. %s moves first.",
-                   ui_side_name(dr_game_position(g)->side));
-        }
-        if (ui->autosave_note[0]) /* where the game is kept, before anything else */
-            ui_say(ui, TONE_ERROR, "%s", ui->autosave_note);
-        if (ui->open_note[0]) {
-            ui_say(ui, TONE_INFO, "%s", ui->open_note);
-            ui->open_note[0] = 0;
-        }
-        play_engine_limits(ui);
-        session_autosave(ui);
+        game_started(ui, g);
         break;
-    case DR_EV_MOVE: {
-        const struct dr_move *m = data;
-        const struct dr_position *before = dr_game_position_at(g, ply - 1);
-        char text[DR_MOVE_TEXT_LEN];
-        dr_move_pdn(v, before, m, text);
-        ui->last = *m;
-        ui->have_last = true;
-        ui->think_start = 0;
-        ui->hint_shown = false;
-        dr_turn_clear(&ui->turn);
-        dr_clock_moved(&ui->clock, before->side, term_now_ms());
-        if (!ui->hotseat && !ui_is_human(ui, before->side))
-            ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
-                   dr_game_over(g) ? "" : " Your move.");
-        else
-            ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
-        play_engine_limits(ui);
-        session_autosave(ui);
+    case DR_EV_MOVE:
+        move_played(ui, g, data);
         break;
-    }
     case DR_EV_UNDO:
     case DR_EV_REDO:
-        ui->paste[0] = 0; /* the list's moves were for the position left */
-        if (ui->engine) /* its expected reply was for another position */
-            dr_engine_player_stop_ponder(ui->engine);
-        ui->have_last = ply > 0;
-        if (ply > 0)
-            ui->last = *dr_game_move(g, ply - 1);
-        ui->hint_shown = false;
-        ui->think_start = 0;
-        dr_turn_put_back(&ui->turn);
-        dr_clock_turn(&ui->clock, dr_game_position(g)->side, term_now_ms());
-        if (ui->replay)
-            ui->status[0] = 0; /* the header shows the ply: "Redone" means nothing here */
-        else if (ev == DR_EV_UNDO)
-            ui_say(ui, TONE_INFO, "Taken back. %s to move (ply %d).",
-                   ui_side_name(dr_game_position(g)->side), ply);
-        else
-            ui_say(ui, TONE_INFO, "Redone. %s to move (ply %d).",
-                   ui_side_name(dr_game_position(g)->side), ply);
-        play_engine_limits(ui);
-        session_autosave(ui);
+        move_undone_or_redone(ui, g, ev == DR_EV_UNDO);
         break;
-    case DR_EV_OVER: {
-        ui->paste[0] = 0;
-        if (ui->engine)
-            dr_engine_player_stop_ponder(ui->engine);
-        char s[200];
-        dr_game_result_sentence(g, s, sizeof s);
-        ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.",
-               s);
-        ui->think_start = 0;
-        dr_clock_stop(&ui->clock, term_now_ms());
-        session_autosave(ui);
+    case DR_EV_OVER:
+        game_over(ui, g);
         break;
-    }
     case DR_EV_DRAW_DECLINED:
         if (ui->hotseat)
             ui_say(ui, TONE_INFO, "%s declines the draw.",
