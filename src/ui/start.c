@@ -139,99 +139,107 @@ static bool item_disabled(const struct ui *ui, const struct start *st, const str
     return false;
 }
 
-static void draw(struct ui *ui, struct start *st)
+static bool draw_too_small(struct ui_term *t)
+{
+    if (t->cols >= 60 && t->rows >= 20)
+        return false;
+    int y = t->rows / 2 - 1 < 0 ? 0 : t->rows / 2 - 1;
+    y += term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_ERROR, BG_NONE),
+                          "The terminal is too small for the start screen.");
+    char line[120];
+    snprintf(line, sizeof line, "Need 60 x 20, have %d x %d. q quits.", t->cols, t->rows);
+    term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_DEFAULT, BG_NONE), line);
+    return true;
+}
+
+/* The text of a mode row. */
+static void mode_text(const struct ui *ui, const struct start *st, int row, char *line, size_t size)
+{
+    if (row == ROW_COMPUTER)
+        snprintf(line, size, "(%s) Play against the computer",
+                 ui->cfg.mode == MODE_COMPUTER ? "*" : " ");
+    else if (row == ROW_HOTSEAT)
+        snprintf(line, size, "(%s) Two players at this keyboard (hot-seat)",
+                 ui->cfg.mode == MODE_HOTSEAT ? "*" : " ");
+    else if (row == ROW_CONTINUE)
+        snprintf(line, size, "    Continue the last game%s", st->last ? "" : " (none to continue)");
+    else if (row == ROW_REPLAY)
+        snprintf(line, size, "    Replay a PDN file");
+    else
+        snprintf(line, size, "    Set up a position: place the pieces, then play or analyse it");
+}
+
+/* The text of a one-line item (the variant row has two lines: not here);
+ * *gap: an empty line (or a heading) goes before it. */
+static void item_text(const struct ui *ui, const struct start *st, const struct item *it,
+                      char *line, size_t size, bool *gap)
+{
+    *gap = false;
+    switch (it->kind) {
+    case IT_MODE:
+        mode_text(ui, st, it->value, line, size);
+        break;
+    case IT_VARIANT:
+        snprintf(line, size, "(%s) %-14s %s", it->value == st->variant ? "*" : " ",
+                 st->variants[it->value].name, st->variants[it->value].description);
+        break;
+    case IT_VARIANT_ROW:
+        snprintf(line, size, "Variant    < %s >", st->variants[st->variant].name);
+        *gap = true;
+        break;
+    case IT_SIDE:
+        snprintf(line, size, "You play   < %s >%s", ui->cfg.side == DR_WHITE ? "White" : "Black",
+                 ui->cfg.mode == MODE_HOTSEAT ? "   (against the computer only)" : "");
+        *gap = true;
+        break;
+    case IT_LEVEL:
+        snprintf(line, size, "Strength   < %d %s >", ui->cfg.level, dr_level_name(ui->cfg.level));
+        break;
+    case IT_START:
+        snprintf(line, size, "[ Start: %s ]",
+                 ui->cfg.mode == MODE_HOTSEAT ? "two players" : "against the computer");
+        *gap = true;
+        break;
+    }
+}
+
+/* The items from row y on; each remembers its row for the mouse. */
+static void draw_items(struct ui *ui, struct start *st, int y)
 {
     struct ui_term *t = &ui->term;
-    erase();
-    build_items(st, t->rows);
-    if (t->cols < 60 || t->rows < 20) {
-        int y = t->rows / 2 - 1 < 0 ? 0 : t->rows / 2 - 1;
-        y += term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_ERROR, BG_NONE),
-                              "The terminal is too small for the start screen.");
-        char line[120];
-        snprintf(line, sizeof line, "Need 60 x 20, have %d x %d. q quits.", t->cols, t->rows);
-        term_put_wrapped(y, 1, t->cols - 2, t->rows - y, term_attr(t, FG_DEFAULT, BG_NONE),
-                         line);
-        refresh();
-        return;
-    }
     attr_t title = term_attr(t, FG_TITLE, BG_NONE), norm = term_attr(t, FG_DEFAULT, BG_NONE);
     attr_t dim = term_attr(t, FG_DIM, BG_NONE);
     attr_t hi = term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD;
-    int w = t->cols - 4, x = 2, y = 0;
+    int w = t->cols - 4, x = 2;
     char line[400];
-    snprintf(line, sizeof line, " draughts   %s %s %s %s  ", term_glyph(t, GL_WMAN),
-             term_glyph(t, GL_BMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BKING));
-    term_put(y++, 0, t->cols, title, line);
-    if (!st->compact)
-        y++;
-    term_put(y++, x, w, title, "Game");
     for (int i = 0; i < st->nitems; i++) {
         struct item *it = &st->items[i];
-        bool cur = i == st->at, off = item_disabled(ui, st, it);
+        bool cur = i == st->at, off = item_disabled(ui, st, it), gap;
         attr_t a = cur ? hi : off ? dim : norm;
-        const char *mark = cur ? term_glyph(t, GL_ARROW) : " ";
-        switch (it->kind) {
-        case IT_MODE:
-            if (it->value == ROW_COMPUTER)
-                snprintf(line, sizeof line, "(%s) Play against the computer",
-                         ui->cfg.mode == MODE_COMPUTER ? "*" : " ");
-            else if (it->value == ROW_HOTSEAT)
-                snprintf(line, sizeof line, "(%s) Two players at this keyboard (hot-seat)",
-                         ui->cfg.mode == MODE_HOTSEAT ? "*" : " ");
-            else if (it->value == ROW_CONTINUE)
-                snprintf(line, sizeof line, "    Continue the last game%s",
-                         st->last ? "" : " (none to continue)");
-            else if (it->value == ROW_REPLAY)
-                snprintf(line, sizeof line, "    Replay a PDN file");
-            else
-                snprintf(line, sizeof line, "    Set up a position: place the pieces, then play or "
-                                            "analyse it");
-            break;
-        case IT_VARIANT: {
-            const struct dr_variant *v = &st->variants[it->value];
-            if (it->value == 0) {
-                y++;
-                term_put(y++, x, w, title, "Variant");
-            }
-            snprintf(line, sizeof line, "(%s) %-14s %s", it->value == st->variant ? "*" : " ",
-                     v->name, v->description);
-            break;
-        }
-        case IT_VARIANT_ROW: {
-            const struct dr_variant *v = &st->variants[st->variant];
+        if (it->kind == IT_VARIANT && it->value == 0) {
             y++;
-            snprintf(line, sizeof line, "Variant    < %s >", v->name);
-            term_put(y, x, 2, a, mark);
-            term_put(y, x + 2, w - 2, a, line);
-            term_put(y + 1, x + 15, w - 15, dim, v->description);
-            it->y = y;
-            y += 2;
-            continue;
+            term_put(y++, x, w, title, "Variant");
         }
-        case IT_SIDE:
-            y++;
-            snprintf(line, sizeof line, "You play   < %s >%s",
-                     ui->cfg.side == DR_WHITE ? "White" : "Black",
-                     ui->cfg.mode == MODE_HOTSEAT ? "   (against the computer only)" : "");
-            break;
-        case IT_LEVEL:
-            snprintf(line, sizeof line, "Strength   < %d %s >", ui->cfg.level,
-                     dr_level_name(ui->cfg.level));
-            break;
-        case IT_START:
-            y++;
-            snprintf(line, sizeof line, "[ Start: %s ]",
-                     ui->cfg.mode == MODE_HOTSEAT ? "two players" : "against the computer");
-            break;
-        }
+        item_text(ui, st, it, line, sizeof line, &gap);
+        y += gap;
         it->y = y;
-        term_put(y, x, 2, a, mark);
+        term_put(y, x, 2, a, cur ? term_glyph(t, GL_ARROW) : " ");
         term_put(y, x + 2, w - 2, a, line);
         y++;
+        if (it->kind == IT_VARIANT_ROW) /* the variant's description under it */
+            term_put(y++, x + 15, w - 15, dim, st->variants[st->variant].description);
         if (it->kind == IT_MODE && it->value == ROW_CONTINUE && st->last)
             term_put(y++, x + 8, w - 8, dim, st->last->description);
     }
+}
+
+/* The replay prompt or the note, and the key line. */
+static void draw_bottom(struct ui *ui, const struct start *st)
+{
+    struct ui_term *t = &ui->term;
+    attr_t title = term_attr(t, FG_TITLE, BG_NONE), norm = term_attr(t, FG_DEFAULT, BG_NONE);
+    attr_t dim = term_attr(t, FG_DIM, BG_NONE);
+    char line[400];
     if (st->replay_prompt) {
         int py = t->rows - 2;
         int used = term_put(py, 1, t->cols - 2, title, "Replay the PDN file: ");
@@ -248,6 +256,28 @@ static void draw(struct ui *ui, struct start *st)
              st->replay_prompt ? "Enter: open   Esc: cancel"
                                : "up/down move   Space choose   left/right change   Enter start   "
                                  "? help   q quit");
+}
+
+static void draw(struct ui *ui, struct start *st)
+{
+    struct ui_term *t = &ui->term;
+    erase();
+    build_items(st, t->rows);
+    if (draw_too_small(t)) {
+        refresh();
+        return;
+    }
+    attr_t title = term_attr(t, FG_TITLE, BG_NONE);
+    int y = 0;
+    char line[400];
+    snprintf(line, sizeof line, " draughts   %s %s %s %s  ", term_glyph(t, GL_WMAN),
+             term_glyph(t, GL_BMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BKING));
+    term_put(y++, 0, t->cols, title, line);
+    if (!st->compact)
+        y++;
+    term_put(y++, 2, t->cols - 4, title, "Game");
+    draw_items(ui, st, y);
+    draw_bottom(ui, st);
     refresh();
 }
 
