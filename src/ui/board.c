@@ -47,6 +47,65 @@ static void draw_disc(struct ui *ui, int y, int cx, bool white, bool king, enum 
              "\u2580\u2580\u2580");
 }
 
+/* What a cell shows besides its piece. */
+struct cell_marks {
+    bool cursor, dest, must, last_sq, last_cap, hint, selected;
+};
+
+static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int sq,
+                                    uint64_t caps, uint64_t path)
+{
+    const struct dr_position *pos = dr_game_position(ui->game);
+    struct cell_marks m;
+    m.cursor = file == ui->cur_file && rank == ui->cur_rank;
+    m.dest = has(ui->turn.dests, sq) || has(path, sq);
+    m.must = (ui->turn.sel < 0 && has(ui->turn.must_from, sq) && ui->overlay != OV_CHOOSE) ||
+             has(caps, sq);
+    m.last_sq = ui->have_last && (sq == ui->last.from || sq == ui->last.to);
+    m.last_cap = ui->have_last && has(ui->last.captures, sq) && !has(dr_occupied(pos), sq);
+    m.hint = ui->hint_shown && (sq == ui->hint.from || sq == ui->hint.to);
+    m.selected = sq >= 0 && sq == ui->turn.sel;
+    return m;
+}
+
+/* The cell's colour: the strongest of its marks. */
+static enum ui_bg cell_bg(bool dark, const struct cell_marks *m)
+{
+    return m->cursor     ? BG_CURSOR
+           : m->selected ? BG_SELECTED
+           : m->dest     ? BG_DEST
+           : m->must     ? BG_MUST
+           : m->hint     ? BG_HINT
+           : m->last_sq  ? BG_LAST
+           : dark        ? BG_DARK
+                         : BG_LIGHT;
+}
+
+/* Marks beside the piece, so that they show without colour too. */
+static void cell_side_marks(struct ui *ui, const struct cell_marks *m, int cy, int cx, int x,
+                            bool glyph, bool disc, enum ui_bg bg)
+{
+    const char *left = NULL, *right = NULL;
+    if (m->selected) {
+        left = ">";
+        right = "<";
+    } else if (m->cursor) {
+        /* the cursor keeps the cell's own marks in sight */
+        left = m->hint ? "?" : "[";
+        right = m->must ? "!" : "]";
+    } else if (m->must) {
+        right = "!";
+    } else if (m->hint) {
+        left = "?";
+    }
+    attr_t ma = term_attr(&ui->term, FG_MARK, bg);
+    int gap = disc ? 3 : 1, cw = ui->lay.cw;
+    if (left && cx - gap >= x && (cw >= 3 || !glyph))
+        term_put(cy, cx - gap, 1, ma, left);
+    if (right && cx + gap < x + cw)
+        term_put(cy, cx + gap, 1, ma, right);
+}
+
 static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t path)
 {
     const struct dr_variant *v = &ui->variant;
@@ -56,29 +115,9 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
     int y, x;
     layout_cell_origin(ui, file, rank, &y, &x);
     int cw = ui->lay.cw, ch = ui->lay.ch;
-
     bool playable = sq >= 0;
-    bool dark = v->all_squares ? (file + rank) % 2 == 0 : playable;
-    enum ui_bg bg = dark ? BG_DARK : BG_LIGHT;
-    bool cursor = file == ui->cur_file && rank == ui->cur_rank;
-    bool dest = has(ui->turn.dests, sq) || has(path, sq);
-    bool must = ui->turn.sel < 0 && has(ui->turn.must_from, sq) && ui->overlay != OV_CHOOSE;
-    bool last_sq = ui->have_last && (sq == ui->last.from || sq == ui->last.to);
-    bool last_cap = ui->have_last && has(ui->last.captures, sq) && !has(dr_occupied(pos), sq);
-    bool hint = ui->hint_shown && (sq == ui->hint.from || sq == ui->hint.to);
-    if (last_sq)
-        bg = BG_LAST;
-    if (hint)
-        bg = BG_HINT;
-    if (must || has(caps, sq))
-        bg = BG_MUST;
-    if (dest)
-        bg = BG_DEST;
-    if (sq >= 0 && sq == ui->turn.sel)
-        bg = BG_SELECTED;
-    if (cursor)
-        bg = BG_CURSOR;
-
+    struct cell_marks m = cell_marks(ui, file, rank, sq, caps, path);
+    enum ui_bg bg = cell_bg(v->all_squares ? (file + rank) % 2 == 0 : playable, &m);
     attr_t base = term_attr(t, FG_DEFAULT, bg);
     for (int r = 0; r < ch; r++)
         mvhline(y + r, x, ' ' | base, cw);
@@ -95,22 +134,22 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
 
     const char *glyph = NULL;
     enum ui_fg fg = FG_DEFAULT;
-    bool number_centred = false;
     if (piece) {
         bool white = has(pos->pieces[DR_WHITE], sq), king = has(pos->kings, sq);
         glyph = term_glyph(t, white ? (king ? GL_WKING : GL_WMAN) : (king ? GL_BKING : GL_BMAN));
         fg = white ? FG_WHITE_PIECE : FG_BLACK_PIECE;
-    } else if (dest) {
+    } else if (m.dest) {
         glyph = term_glyph(t, GL_DEST);
         fg = FG_MARK;
-    } else if (last_cap) {
+    } else if (m.last_cap) {
         glyph = t->unicode ? "\u00d7" : "x";
         fg = FG_DIM;
     } else if (numeric && ch < 2) {
-        /* no room above the piece: the number takes the centre of an empty cell */
+        /* no room above the piece: the number takes the centre of an empty
+         * cell, and the colour (or reverse video) marks it */
         int w = (int)strlen(name);
         term_put(cy, x + (cw - w + 1) / 2, cw, term_attr(t, FG_NUMBER, bg), name);
-        number_centred = true;
+        return;
     } else if (playable && !t->color) {
         glyph = term_glyph(t, GL_EMPTY);
         fg = FG_DIM;
@@ -119,29 +158,7 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
         draw_disc(ui, y, cx, has(pos->pieces[DR_WHITE], sq), has(pos->kings, sq), bg);
     else if (glyph)
         term_put(cy, cx, 1, term_attr(t, fg, bg), glyph);
-
-    /* marks beside the piece, so that they show without colour too */
-    const char *left = NULL, *right = NULL;
-    if (number_centred) {
-        /* the cell is full: the colour (or reverse video) marks it */
-    } else if (sq >= 0 && sq == ui->turn.sel) {
-        left = ">";
-        right = "<";
-    } else if (cursor) {
-        /* the cursor keeps the cell's own marks in sight */
-        left = hint ? "?" : "[";
-        right = must || has(caps, sq) ? "!" : "]";
-    } else if (must || has(caps, sq)) {
-        right = "!";
-    } else if (hint) {
-        left = "?";
-    }
-    attr_t ma = term_attr(t, FG_MARK, bg);
-    int gap = disc ? 3 : 1;
-    if (left && cx - gap >= x && (cw >= 3 || !glyph))
-        term_put(cy, cx - gap, 1, ma, left);
-    if (right && cx + gap < x + cw)
-        term_put(cy, cx + gap, 1, ma, right);
+    cell_side_marks(ui, &m, cy, cx, x, glyph != NULL, disc, bg);
 }
 
 void board_draw(struct ui *ui)

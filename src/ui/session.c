@@ -136,7 +136,8 @@ void session_autosave(struct ui *ui)
 }
 
 /* One game from set-up to quit.  s holds the variant, start and moves. */
-static void run_game(struct ui *ui, const struct game_setup *s)
+/* The board's state for a new game of setup s. */
+static void reset_board(struct ui *ui, const struct game_setup *s)
 {
     ui->variant = s->variant;
     ui->hotseat = s->hotseat || s->replay;
@@ -151,31 +152,56 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     ui->flipped = !ui->hotseat && ui->human_side == DR_BLACK;
     ui->cur_file = ui->cur_rank = -1;
     ui->mouse_down_sq = -1;
-    dr_turn_clear(&ui->turn);
+    dr_turn_clear(&ui->turn); /* no marks until the first turn begins */
     ui->overlay = OV_NONE;
     ui->status[0] = 0;
     ui->have_last = ui->have_info = ui->hint_shown = false;
     ui->engine = NULL;
     layout_map_squares(ui);
     term_board_colours(&ui->term, ui->variant.all_squares);
+}
 
-    struct dr_game *g = dr_game_new(&ui->variant, &s->start);
-    if (!g) {
-        ui->exit = UI_EXIT_QUIT;
-        return;
-    }
-    char why[300] = "";
+/* The game of setup s: its start and moves (a replay's wait in the redo
+ * list); *why says where saved moves stopped being legal. */
+static struct dr_game *setup_game(const struct game_setup *s, char *why, size_t size)
+{
+    struct dr_game *g = dr_game_new(&s->variant, &s->start);
+    if (!g)
+        return NULL;
     for (int i = 0; i < s->nmoves; i++) {
         struct dr_error err;
         if (!dr_game_play(g, &s->moves[i], &err)) {
-            snprintf(why, sizeof why, "The saved game stops at ply %d: %s", i, err.msg);
+            snprintf(why, size, "The saved game stops at ply %d: %s", i, err.msg);
             break;
         }
     }
     if (s->replay) /* back to the start: the moves wait in the redo list */
         while (dr_game_undo(g))
             ;
-    struct dr_loop *loop = dr_loop_new(g);
+    return g;
+}
+
+/* The computer player at the game's level and settings, or NULL. */
+static struct dr_engine_player *new_computer(struct ui *ui)
+{
+    struct dr_engine_player *engine = dr_engine_player_new(&ui->variant, ui->level <= 2 ? 16 : 64);
+    if (!engine)
+        return NULL;
+    struct dr_limits l;
+    dr_level_limits(ui->level, &l);
+    dr_engine_player_set_limits(engine, &l);
+    dr_engine_player_set_threads(engine, dr_level_threads(ui->level));
+    dr_engine_player_set_ponder(engine, ui->cfg.ponder && dr_level_ponders(ui->level));
+    dr_engine_player_set_book(engine, ui->cfg.book, NULL, 0);
+    return engine;
+}
+
+static void run_game(struct ui *ui, const struct game_setup *s)
+{
+    reset_board(ui, s);
+    char why[300] = "";
+    struct dr_game *g = setup_game(s, why, sizeof why);
+    struct dr_loop *loop = g ? dr_loop_new(g) : NULL;
     if (!loop) {
         dr_game_free(g);
         ui->exit = UI_EXIT_QUIT;
@@ -189,41 +215,27 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     if (!config_autosave_path(ui->autosave_path, sizeof ui->autosave_path, ui->autosave_note,
                               sizeof ui->autosave_note))
         ui->autosave_path[0] = 0;
+    ui_draw(ui); /* the board is on the screen before the engine allocates its tables */
 
-    /* the board is on the screen before the engine allocates its tables */
-    dr_turn_clear(&ui->turn); /* no marks until the first turn begins */
-    ui_draw(ui);
-
-    struct dr_engine_player *engine = NULL;
+    struct dr_engine_player *engine = ui->hotseat ? NULL : new_computer(ui);
     struct dr_player computer;
     if (ui->hotseat) {
         dr_loop_set_player(loop, DR_WHITE, &human);
         dr_loop_set_player(loop, DR_BLACK, &human);
-    } else {
-        engine = dr_engine_player_new(&ui->variant, ui->level <= 2 ? 16 : 64);
-        if (!engine) {
-            ui->exit = UI_EXIT_QUIT;
-            dr_loop_free(loop);
-            dr_game_free(g);
-            ui->game = NULL;
-            ui->loop = NULL;
-            return;
-        }
-        struct dr_limits l;
-        dr_level_limits(ui->level, &l);
-        dr_engine_player_set_limits(engine, &l);
-        dr_engine_player_set_threads(engine, dr_level_threads(ui->level));
-        dr_engine_player_set_ponder(engine, ui->cfg.ponder && dr_level_ponders(ui->level));
-        dr_engine_player_set_book(engine, ui->cfg.book, NULL, 0);
+    } else if (engine) {
         ui->engine = engine;
         computer = dr_engine_player_as_player(engine, "Computer");
         dr_loop_set_player(loop, ui->human_side, &human);
         dr_loop_set_player(loop, !ui->human_side, &computer);
+    } else {
+        ui->exit = UI_EXIT_QUIT;
     }
     if (why[0])
         ui_say(ui, TONE_ERROR, "%s", why);
-    dr_loop_run(loop);
-    session_autosave(ui);
+    if (ui->exit == UI_EXIT_NONE) {
+        dr_loop_run(loop);
+        session_autosave(ui);
+    }
     hint_cancel(ui->hinter);
     study_stop(ui);
     dr_loop_free(loop);
@@ -449,6 +461,59 @@ static int check_options(const struct dr_ui_options *o)
     return 0;
 }
 
+/* The start screen, and what is chosen there, until the person quits. */
+static void run_start_screen(struct ui *ui)
+{
+    char why[300];
+    ui->from_menu = true;
+    for (;;) {
+        struct start_choice c = start_screen(ui);
+        if (c.what == START_QUIT)
+            break;
+        if (c.what == START_EDIT) {
+            edit_from_start(ui);
+        } else if (c.what == START_REPLAY) {
+            run_replay(ui, c.replay, 0);
+            replay_free(c.replay);
+            run_next(ui);
+        } else {
+            struct game_setup s;
+            if (c.what == START_CONTINUE) {
+                setup_saved(&s, c.saved);
+            } else if (!setup_new(ui, &s, ui->cfg.variant, c.what == START_HOTSEAT, why,
+                                  sizeof why)) {
+                start_message(ui, why);
+                continue;
+            }
+            run_with_loads(ui, &s);
+            run_next(ui);
+            saved_game_free(c.saved);
+        }
+        if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
+            break;
+    }
+}
+
+/* draughts replay FILE: the file is read before the screen is taken, so
+ * that its problems go to stderr; NULL (and the reason said) when it fails. */
+static struct ui_replay *open_replay(const struct dr_ui_options *o, bool *failed)
+{
+    char why[300];
+    struct game_setup s;
+    *failed = false;
+    if (o->mode != DR_UI_REPLAY)
+        return NULL;
+    struct ui_replay *replay = replay_open(o->replay_file, why, sizeof why);
+    int want = !replay ? 0 : o->replay_game ? o->replay_game : replay_count(replay) == 1;
+    if (!replay || (want && !replay_setup(replay, want, &s, why, sizeof why))) {
+        fprintf(stderr, "draughts replay: %s\n", why);
+        replay_free(replay);
+        *failed = true;
+        return NULL;
+    }
+    return replay;
+}
+
 int dr_ui_run(const struct dr_ui_options *o)
 {
     int status = check_options(o);
@@ -462,22 +527,13 @@ int dr_ui_run(const struct dr_ui_options *o)
     ui->opt = o;
     config_load(&ui->cfg);
     char why[300];
-    struct ui_replay *replay = NULL;
-    if (o->mode == DR_UI_REPLAY) {
-        /* problems with the file go to stderr, before the screen is taken */
-        struct game_setup s;
-        replay = replay_open(o->replay_file, why, sizeof why);
-        int want = !replay ? 0 : o->replay_game ? o->replay_game : replay_count(replay) == 1;
-        if (!replay || (want && !replay_setup(replay, want, &s, why, sizeof why))) {
-            fprintf(stderr, "draughts replay: %s\n", why);
-            replay_free(replay);
-            free(ui);
-            return 2;
+    bool failed;
+    struct ui_replay *replay = open_replay(o, &failed);
+    if (failed || !term_start(&ui->term, o->ascii, o->no_color, why, sizeof why)) {
+        if (!failed) {
+            term_end(&ui->term);
+            fprintf(stderr, "draughts: %s\n", why);
         }
-    }
-    if (!term_start(&ui->term, o->ascii, o->no_color, why, sizeof why)) {
-        term_end(&ui->term);
-        fprintf(stderr, "draughts: %s\n", why);
         replay_free(replay);
         free(ui);
         return 2;
@@ -486,39 +542,8 @@ int dr_ui_run(const struct dr_ui_options *o)
     ui->term.discs = ui->term.discs && !strcmp(ui->cfg.pieces, "discs");
     ui->hinter = hint_new();
     ui->study = study_new();
-
     if (o->mode == DR_UI_START) {
-        ui->from_menu = true;
-        for (;;) {
-            struct start_choice c = start_screen(ui);
-            if (c.what == START_QUIT)
-                break;
-            if (c.what == START_REPLAY || c.what == START_EDIT) {
-                if (c.what == START_EDIT) {
-                    edit_from_start(ui);
-                } else {
-                    run_replay(ui, c.replay, 0);
-                    replay_free(c.replay);
-                    run_next(ui);
-                }
-                if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
-                    break;
-                continue;
-            }
-            struct game_setup s;
-            if (c.what == START_CONTINUE) {
-                setup_saved(&s, c.saved);
-            } else if (!setup_new(ui, &s, ui->cfg.variant, c.what == START_HOTSEAT, why,
-                                  sizeof why)) {
-                start_message(ui, why);
-                continue;
-            }
-            run_with_loads(ui, &s);
-            run_next(ui);
-            saved_game_free(c.saved);
-            if (ui->exit == UI_EXIT_SIGNAL || ui->exit == UI_EXIT_QUIT)
-                break;
-        }
+        run_start_screen(ui);
     } else if (o->mode == DR_UI_REPLAY) {
         run_replay(ui, replay, o->replay_game);
         run_next(ui);

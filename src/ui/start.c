@@ -403,6 +403,78 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
     return false;
 }
 
+/* A click on an item: choose it, change it, or (a second click, Start, a
+ * mode row) act on it.  True when the screen is done. */
+static bool click(struct ui *ui, struct start *st, struct start_choice *c)
+{
+    int y, x;
+    bool press, release;
+    if (!term_mouse(&y, &x, &press, &release) || !press)
+        return false;
+    for (int i = 0; i < st->nitems; i++) {
+        struct item *it = &st->items[i];
+        if (it->y != y || item_disabled(ui, st, it))
+            continue;
+        bool again = st->at == i;
+        st->at = i;
+        if (it->kind == IT_VARIANT)
+            st->variant = it->value;
+        else if (it->kind == IT_MODE && (it->value == ROW_COMPUTER || it->value == ROW_HOTSEAT))
+            ui->cfg.mode = it->value == ROW_HOTSEAT ? MODE_HOTSEAT : MODE_COMPUTER;
+        else if (it->kind == IT_SIDE || it->kind == IT_LEVEL || it->kind == IT_VARIANT_ROW)
+            change(ui, st, 1);
+        else if (again || it->kind == IT_START || it->kind == IT_MODE)
+            return choose(ui, st, c);
+    }
+    return false;
+}
+
+/* One key on the start screen; true when the screen is done. */
+static bool start_key(struct ui *ui, struct start *st, int key, struct start_choice *c)
+{
+    switch (key) {
+    case KEY_UP:
+    case 'k':
+    case KEY_BTAB:
+        move_to(ui, st, -1);
+        return false;
+    case KEY_DOWN:
+    case 'j':
+    case '\t':
+        move_to(ui, st, 1);
+        return false;
+    case KEY_LEFT:
+    case 'h':
+        change(ui, st, -1);
+        return false;
+    case KEY_RIGHT:
+    case 'l':
+        change(ui, st, 1);
+        return false;
+    case ' ':
+        pick(ui, st);
+        return false;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        return choose(ui, st, c);
+    case KEY_MOUSE:
+        return click(ui, st, c);
+    case '?':
+        snprintf(ui->start_note, sizeof ui->start_note,
+                 "Move with up/down (or j/k), choose with Space, change a value with "
+                 "left/right, and press Enter to start. In the game, ? lists every key.");
+        ui->start_tone = TONE_INFO;
+        return false;
+    case 'q':
+    case 'Q':
+    case 27:
+        return true;
+    default:
+        return false;
+    }
+}
+
 struct start_choice start_screen(struct ui *ui)
 {
     struct start *st = calloc(1, sizeof *st);
@@ -430,74 +502,7 @@ struct start_choice start_screen(struct ui *ui)
         }
         if (key != KEY_RESIZE && !st->replay_prompt)
             ui->start_note[0] = 0;
-        if (st->replay_prompt) {
-            done = replay_key(ui, st, key, &c);
-            continue;
-        }
-        switch (key) {
-        case KEY_UP:
-        case 'k':
-        case KEY_BTAB:
-            move_to(ui, st, -1);
-            break;
-        case KEY_DOWN:
-        case 'j':
-        case '\t':
-            move_to(ui, st, 1);
-            break;
-        case KEY_LEFT:
-        case 'h':
-            change(ui, st, -1);
-            break;
-        case KEY_RIGHT:
-        case 'l':
-            change(ui, st, 1);
-            break;
-        case ' ':
-            pick(ui, st);
-            break;
-        case '\n':
-        case '\r':
-        case KEY_ENTER:
-            done = choose(ui, st, &c);
-            break;
-        case KEY_MOUSE: {
-            int y, x;
-            bool press, release;
-            if (!term_mouse(&y, &x, &press, &release) || !press)
-                break;
-            for (int i = 0; i < st->nitems; i++)
-                if (st->items[i].y == y && !item_disabled(ui, st, &st->items[i])) {
-                    bool again = st->at == i;
-                    st->at = i;
-                    if (st->items[i].kind == IT_VARIANT)
-                        st->variant = st->items[i].value;
-                    else if (st->items[i].kind == IT_MODE &&
-                             (st->items[i].value == ROW_COMPUTER || st->items[i].value == ROW_HOTSEAT))
-                        ui->cfg.mode = st->items[i].value == ROW_HOTSEAT ? MODE_HOTSEAT : MODE_COMPUTER;
-                    else if (st->items[i].kind == IT_SIDE || st->items[i].kind == IT_LEVEL ||
-                             st->items[i].kind == IT_VARIANT_ROW)
-                        change(ui, st, 1);
-                    else if (again || st->items[i].kind == IT_START ||
-                             st->items[i].kind == IT_MODE)
-                        done = choose(ui, st, &c);
-                }
-            break;
-        }
-        case '?':
-            snprintf(ui->start_note, sizeof ui->start_note,
-                     "Move with up/down (or j/k), choose with Space, change a value with "
-                     "left/right, and press Enter to start. In the game, ? lists every key.");
-            ui->start_tone = TONE_INFO;
-            break;
-        case 'q':
-        case 'Q':
-        case 27:
-            done = true;
-            break;
-        default:
-            break;
-        }
+        done = st->replay_prompt ? replay_key(ui, st, key, &c) : start_key(ui, st, key, &c);
     }
     if (c.what == START_PLAY || c.what == START_HOTSEAT || c.what == START_EDIT) {
         char why[300];
