@@ -215,6 +215,26 @@ static void test_turn_two_paths_to_one_square_are_a_choice(void **state)
     end(&f);
 }
 
+/* The all-squares boards: men step forward and sideways, never on a
+ * diagonal; the majority rule counts orthogonal jumps. */
+static void test_turn_turkish_orthogonal_men_and_majority(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "turkish", NULL);
+    assert_int_equal(touch(&f, "a2"), DR_TURN_REFUSED);
+    assert_says(&f, "The man on a2 cannot move: it is blocked.");
+    assert_int_equal(go(&f, "a3", "b4"), DR_TURN_REFUSED);
+    assert_says(&f, "The man on a3 cannot go to b4; it can go to a4.");
+    end(&f);
+    begin(&f, "turkish", "W:Wd2,h2:Bd3,d5,h3");
+    assert_int_equal(f.t.max_take, 2);
+    assert_int_equal(go(&f, "h2", "h4"), DR_TURN_REFUSED);
+    assert_says(&f, "majority rule, take 2; this capture takes only 1. Capture with d2.");
+    assert_int_equal(go(&f, "d2", "d6"), DR_TURN_MOVE);
+    end(&f);
+}
+
 static void test_turn_game_over_and_no_turn(void **state)
 {
     (void)state;
@@ -246,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_turn_italian_precedence_king_soonest),
         cmocka_unit_test(test_turn_italian_men_do_not_take_kings),
         cmocka_unit_test(test_turn_two_paths_to_one_square_are_a_choice),
+        cmocka_unit_test(test_turn_turkish_orthogonal_men_and_majority),
         cmocka_unit_test(test_turn_game_over_and_no_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
