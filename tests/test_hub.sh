@@ -152,6 +152,10 @@ out=$(timeout 120 "$bin" match --engine1 "$slow" --engine2 "$bin hub" --variant 
       --games 1 --clock 1+0.1 --seed 3 2>&1)
 expect "an engine past its time loses on time" "$out" '^game 1: .*ran out of time'
 expect "the forfeit is counted" "$out" '^clock 1\+0\.1 s: lost on time: engine1 1, engine2 0$'
+silent="$bin hub | while IFS= read -r l; do case \$l in done*) [ -n \"\$d\" ] || { sleep 8; d=1; };; esac; printf '%s\n' \"\$l\"; done"
+out=$(timeout 120 "$bin" match --engine1 "$silent" --engine2 "$bin hub" --variant english \
+      --games 1 --clock 1+0.1 --seed 3 2>&1)
+expect "an engine that does not answer on a clock loses on time" "$out" '^clock 1\+0\.1 s: lost on time: engine1 1, engine2 0$'
 out=$("$bin" match --engine1 x --engine2 y --clock 10-5 2>&1); st=$?
 expect "a bad clock is named" "$out" "^draughts match: --clock needs BASE\+INC in seconds \(e.g. 10\+0.1\), not 10-5$"
 [ "$st" = 2 ] && ok || bad "match with a bad clock exits $st"

@@ -346,7 +346,11 @@ static struct dr_action client_act(void *ctx, struct dr_loop *loop)
     if (!ask_move(c, g, &a.move, &reply, &has_reply)) {
         if (!c->last_error[0])
             snprintf(c->last_error, sizeof c->last_error, "%s stopped answering", c->name);
-        a.kind = DR_ACT_RESIGN; /* a broken engine loses the game */
+        int flagged;
+        /* a broken engine loses the game: on time when its clock ran out */
+        a.kind = c->clock && c->clock->on && dr_clock_flag_fell(c->clock, now_ms(), &flagged)
+                     ? DR_ACT_FLAG
+                     : DR_ACT_RESIGN;
         return a;
     }
     if (c->clock && c->clock->on) {
