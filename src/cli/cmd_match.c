@@ -243,6 +243,7 @@ int cmd_match(int argc, char **argv)
     }
     int won = 0, drawn = 0, lost = 0; /* from engine1's side */
     int forfeits[2] = {0, 0};         /* games lost on time by engine1, engine2 */
+    int ponder_tries[2] = {0, 0}, ponder_hits[2] = {0, 0}; /* of engines started again */
     for (int k = 0; k < o.games; k++) {
         struct opening op;
         if (!make_opening(&v, &o, lines, nlines, k / 2, &op))
@@ -255,6 +256,10 @@ int cmd_match(int argc, char **argv)
              * next one gets a fresh process */
             fprintf(stderr, "draughts match: engine%d: %s; starting it again\n", i + 1,
                     hub_client_error(eng[i]));
+            int tries, hits;
+            hub_client_ponder_stats(eng[i], &tries, &hits);
+            ponder_tries[i] += tries;
+            ponder_hits[i] += hits;
             hub_client_stop(eng[i]);
             eng[i] = hub_client_start(o.engine[i], &v, &o.limits, o.threads, why, sizeof why);
             if (!eng[i]) {
@@ -323,6 +328,8 @@ int cmd_match(int argc, char **argv)
     for (int i = 0; i < 2; i++) {
         int tries, hits;
         hub_client_ponder_stats(eng[i], &tries, &hits);
+        tries += ponder_tries[i];
+        hits += ponder_hits[i];
         if (o.ponder[i])
             printf("engine%d pondered %d times, the expected reply came %d times (%.0f%%)\n",
                    i + 1, tries, hits, tries ? 100.0 * hits / tries : 0.0);
