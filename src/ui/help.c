@@ -7,43 +7,6 @@
 #include "keys.h"
 #include "ui.h"
 
-void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix)
-{
-    int rows = ui->term.rows, cols = ui->term.cols;
-    if (w > cols)
-        w = cols;
-    if (h > rows)
-        h = rows;
-    int y = (rows - h) / 2, x = (cols - w) / 2;
-    attr_t a = term_attr(&ui->term, FG_DEFAULT, BG_NONE);
-    for (int r = 0; r < h; r++)
-        mvhline(y + r, x, ' ' | a, w);
-    attr_t b = term_attr(&ui->term, FG_TITLE, BG_NONE);
-    /* box lines as characters: the alternate character set is not safe
-     * under every multiplexer */
-    bool u = ui->term.unicode;
-    const char *hl = u ? "\u2500" : "-", *vl = u ? "\u2502" : "|";
-    for (int i = 1; i < w - 1; i++) {
-        term_put(y, x + i, 1, b, hl);
-        term_put(y + h - 1, x + i, 1, b, hl);
-    }
-    for (int r = 1; r < h - 1; r++) {
-        term_put(y + r, x, 1, b, vl);
-        term_put(y + r, x + w - 1, 1, b, vl);
-    }
-    term_put(y, x, 1, b, u ? "\u250c" : "+");
-    term_put(y, x + w - 1, 1, b, u ? "\u2510" : "+");
-    term_put(y + h - 1, x, 1, b, u ? "\u2514" : "+");
-    term_put(y + h - 1, x + w - 1, 1, b, u ? "\u2518" : "+");
-    if (title && *title) {
-        char t[120];
-        snprintf(t, sizeof t, " %s ", title);
-        term_put(y, x + 2, w - 4, b, t);
-    }
-    *iy = y + 1;
-    *ix = x + 2;
-}
-
 /* An example move in this variant's notation: the first legal move now. */
 static void example_move(struct ui *ui, char *out)
 {

@@ -5,7 +5,6 @@
  * file only explains it.  Everything that changes the game becomes an
  * action for the loop. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,28 +12,6 @@
 #include "draughts/notation.h"
 #include "complete.h"
 #include "ui.h"
-
-void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ui->status, sizeof ui->status, fmt, ap);
-    va_end(ap);
-    ui->tone = tone;
-    ui->dirty = true;
-}
-
-const char *ui_side_name(int side) { return side == DR_WHITE ? "White" : "Black"; }
-
-const char *ui_piece_name(const struct dr_position *pos, int sq)
-{
-    return ((pos->kings >> sq) & 1) ? "king" : "man";
-}
-
-void ui_square_name(const struct ui *ui, int sq, char *out)
-{
-    dr_square_name(&ui->variant, sq, out);
-}
 
 static void cursor_to(struct ui *ui, int sq)
 {

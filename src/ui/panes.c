@@ -11,38 +11,6 @@
 #include "keys.h"
 #include "ui.h"
 
-int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text)
-{
-    int used = 0;
-    const char *s = text;
-    while (*s && used < maxlines) {
-        int n = (int)strlen(s);
-        if (n > width) {
-            n = width;
-            while (n > 0 && s[n] != ' ')
-                n--;
-            if (n == 0)
-                n = width;
-        }
-        char line[512];
-        snprintf(line, sizeof line, "%.*s", n, s);
-        term_put(y + used, x, width, a, line);
-        used++;
-        s += n;
-        while (*s == ' ')
-            s++;
-    }
-    return used;
-}
-
-void ui_variant_title(const struct dr_variant *v, char *out, int size)
-{
-    const char *d = v->description[0] ? v->description : v->name;
-    const char *colon = strchr(d, ':');
-    int n = colon ? (int)(colon - d) : (int)strlen(d);
-    snprintf(out, (size_t)size, "%.*s", n, d);
-}
-
 static void format_clock(int64_t ms, char *out, size_t size)
 {
     if (ms < 0)
@@ -134,34 +102,6 @@ static void score_text(const struct ui *ui, char *out, size_t size)
         snprintf(out, size, "%+.2f (level)", white / 100.0);
     } else {
         snprintf(out, size, "%+.2f (%s better)", white / 100.0, who);
-    }
-}
-
-void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
-                const struct dr_move *pv, int n, char *out, size_t size)
-{
-    struct dr_position pos = *root;
-    size_t len = 0;
-    out[0] = 0;
-    for (int i = 0; i < n; i++, ply += ply >= 0) {
-        struct dr_movelist list;
-        dr_gen_moves(v, &pos, &list);
-        bool legal = false;
-        for (int k = 0; k < list.count && !legal; k++)
-            legal = dr_move_same(&list.moves[k], &pv[i]);
-        if (!legal)
-            break;
-        char m[DR_MOVE_TEXT_LEN], num[16] = "";
-        dr_move_pdn(v, &pos, &pv[i], m);
-        if (ply >= 0 && (i == 0 || ply % 2 == 0))
-            snprintf(num, sizeof num, "%d.%s ", ply / 2 + 1, ply % 2 ? ".." : "");
-        int w = snprintf(out + len, size - len, "%s%s%s", i ? " " : "", num, m);
-        if (w < 0 || (size_t)w >= size - len) {
-            out[len] = 0; /* no room for the whole move */
-            break;
-        }
-        len += (size_t)w;
-        dr_make(v, &pos, &pv[i]);
     }
 }
 

@@ -154,58 +154,6 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
 
 /* ---- lists ---- */
 
-typedef void (*item_fn)(const struct ui *ui, int i, char *out, size_t size);
-
-/* A boxed list with the selected item highlighted, scrolled to keep it in view. */
-void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
-              int sel, item_fn item)
-{
-    struct ui_term *t = &ui->term;
-    int room = t->rows - 6 > 1 ? t->rows - 6 : 1;
-    int shown_n = n < room ? n : room;
-    int w = t->cols - 4 < 96 ? t->cols - 4 : 96, iy, ix;
-    box_draw(ui, shown_n + 4 + (head != NULL), w, title, &iy, &ix);
-    if (head)
-        term_put(iy++, ix, w - 4, term_attr(t, FG_DIM, BG_NONE), head);
-    int top = sel - shown_n / 2;
-    if (top > n - shown_n)
-        top = n - shown_n;
-    if (top < 0)
-        top = 0;
-    for (int k = 0; k < shown_n; k++) {
-        char text[300], line[320];
-        item(ui, top + k, text, sizeof text);
-        bool on = top + k == sel;
-        snprintf(line, sizeof line, "%s %s", on ? ">" : " ", text);
-        attr_t a = on ? term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD
-                      : term_attr(t, FG_DEFAULT, BG_NONE);
-        term_put(iy + k, ix, w - 4, a, line);
-    }
-    term_put(iy + shown_n + 1, ix, w - 4, term_attr(t, FG_DIM, BG_NONE), foot);
-}
-
-/* Up, Down, PgUp, PgDn, Home, End move sel; true when the key was one. */
-bool list_move(int key, int n, int *sel)
-{
-    int s = *sel;
-    if (key == KEY_UP || key == 'k')
-        s--;
-    else if (key == KEY_DOWN || key == 'j')
-        s++;
-    else if (key == KEY_PPAGE)
-        s -= 10;
-    else if (key == KEY_NPAGE)
-        s += 10;
-    else if (key == KEY_HOME)
-        s = 0;
-    else if (key == KEY_END)
-        s = n - 1;
-    else
-        return false;
-    *sel = s < 0 ? 0 : s >= n ? n - 1 : s;
-    return true;
-}
-
 static void game_item(const struct ui *ui, int i, char *out, size_t size)
 {
     const struct dr_pdn_game *g = ui->rp->file.games[i];

@@ -1,5 +1,7 @@
 /* Internals of the ncurses front end, shared by the modules of src/ui/:
  *   term.c     terminal set-up and restore, signals, colours, glyphs, keys
+ *   say.c      the status line, and the names of sides, pieces, squares, variants, lines
+ *   box.c      pop-up boxes, lists in a box, text wrapped into the pane
  *   layout.c   where the board and the panes go for the terminal's size
  *   board.c    drawing the board
  *   panes.c    title, side pane (players, counters, engine, moves), status
@@ -290,6 +292,32 @@ struct ui {
     int64_t last_draw;
 };
 
+/* ---- say.c ---- */
+/* The status line: what the game screen says now, in a tone. */
+void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+const char *ui_side_name(int side);
+const char *ui_piece_name(const struct dr_position *pos, int sq);
+void ui_square_name(const struct ui *ui, int sq, char *out);
+/* "International draughts (FMJD)": the description up to its colon. */
+void ui_variant_title(const struct dr_variant *v, char *out, int size);
+/* A line of moves from root in the variant's notation, numbered ("12... 19-23
+ * 13. 32-28") from ply (ply 0: the first player's first move), or without
+ * numbers when ply < 0; it stops at a move that is not legal. */
+void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
+                const struct dr_move *pv, int n, char *out, size_t size);
+
+/* ---- box.c ---- */
+/* Word-wrap text into at most maxlines lines of width; returns lines used. */
+int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
+/* The body of a pop-up box, centred; returns its inner origin. */
+void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
+/* A boxed list, item(i) its lines, sel highlighted and kept in view; and
+ * Up, Down, PgUp, PgDn, Home, End moving sel (false for other keys). */
+void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
+              int sel, void (*item)(const struct ui *ui, int i, char *out, size_t size));
+bool list_move(int key, int n, int *sel);
+
 /* layout.c */
 void layout_compute(struct ui *ui);
 void layout_map_squares(struct ui *ui);
@@ -304,15 +332,6 @@ void board_draw(struct ui *ui);
 /* panes.c */
 void panes_draw(struct ui *ui);
 void panes_too_small(struct ui *ui);
-/* A line of moves from root in the variant's notation, numbered ("12... 19-23
- * 13. 32-28") from ply (ply 0: the first player's first move), or without
- * numbers when ply < 0; it stops at a move that is not legal. */
-void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
-                const struct dr_move *pv, int n, char *out, size_t size);
-/* Word-wrap text into at most maxlines lines of width; returns lines used. */
-int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
-/* "International draughts (FMJD)": the description up to its colon. */
-void ui_variant_title(const struct dr_variant *v, char *out, int size);
 
 /* help.c */
 void help_draw(struct ui *ui);
@@ -321,8 +340,6 @@ void help_draw(struct ui *ui);
 void help_table(struct ui *ui, const char *const lines[][2], int n);
 bool help_more(const struct ui *ui);
 void overlay_draw(struct ui *ui);
-/* The body of a pop-up box, centred; returns its inner origin. */
-void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
 
 /* input.c */
 void input_begin_turn(struct ui *ui);
@@ -341,11 +358,6 @@ bool input_cursor_key(struct ui *ui, int key);
 void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial);
 /* Backspace, Ctrl-U or a printable key edits the prompt's text. */
 void input_prompt_edit(struct ui *ui, int key);
-void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-const char *ui_side_name(int side);
-const char *ui_piece_name(const struct dr_position *pos, int sq);
-void ui_square_name(const struct ui *ui, int sq, char *out);
 
 /* play.c */
 struct dr_player play_human_player(struct ui *ui);
@@ -503,11 +515,6 @@ void replay_goto(struct ui *ui, const char *text);
 /* OV_LIST: draw it, and a key while it is open. */
 void replay_list_draw(struct ui *ui);
 void replay_list_key(struct ui *ui, int key);
-/* A boxed list, item(i) its lines, sel highlighted and kept in view; and
- * Up, Down, PgUp, PgDn, Home, End moving sel (false for other keys). */
-void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
-              int sel, void (*item)(const struct ui *ui, int i, char *out, size_t size));
-bool list_move(int key, int n, int *sel);
 /* Side pane: comments, where the line is and its variations; lines used. */
 int replay_pane(struct ui *ui, int y, int maxlines);
 /* The move of ply i (0-based) of the line replayed, with its strength and
