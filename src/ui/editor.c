@@ -325,7 +325,7 @@ static void prompt_key(struct editor *ed, int key)
         u->overlay = OV_NONE;
         read_fen(ed, u->input);
     } else {
-        input_prompt_edit(u, key);
+        prompt_edit(u, key);
     }
 }
 
@@ -393,11 +393,11 @@ static void board_key(struct editor *ed, int key)
     struct ui *u = ed->ui;
     if (u->lay.too_small && key != 'q' && key != 27)
         return;
-    if (edit_key(ed, key) || input_cursor_key(u, key))
+    if (edit_key(ed, key) || cursor_key(u, key))
         return;
     switch (key) {
     case 'f':
-        input_prompt(u, PR_FEN, NULL);
+        prompt_open(u, PR_FEN, NULL);
         break;
     case 'p':
         done(ed);

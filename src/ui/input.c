@@ -10,84 +10,7 @@
 
 #include "draughts/fen.h"
 #include "draughts/notation.h"
-#include "complete.h"
 #include "ui.h"
-
-static void cursor_to(struct ui *ui, int sq)
-{
-    ui->cur_file = ui->variant.sq_file[sq];
-    ui->cur_rank = ui->variant.sq_rank[sq];
-}
-
-void input_begin_turn(struct ui *ui)
-{
-    dr_turn_begin(&ui->turn, ui->game);
-    if (ui->cur_file < 0 && ui->turn.legal.count)
-        cursor_to(ui, ui->turn.legal.moves[0].from);
-    /* a compulsory capture: the cursor goes to a piece that must take */
-    int cur = ui_square(ui, ui->cur_file, ui->cur_rank);
-    if (ui->turn.must_from && (cur < 0 || !((ui->turn.must_from >> cur) & 1))) {
-        int sqs[DR_MAX_SQUARES];
-        if (dr_squares_sorted(&ui->variant, ui->turn.must_from, sqs) > 0)
-            cursor_to(ui, sqs[0]);
-    }
-    ui->dirty = true;
-}
-
-/* The playing square of rank r nearest to file aim (a tie goes to the
- * screen's right, step df), or -1 when the rank has none. */
-static int nearest_file(const struct ui *ui, int r, int aim, int df)
-{
-    for (int d = 0; d < ui->variant.width; d++) {
-        if (ui_square(ui, aim + d * df, r) >= 0)
-            return aim + d * df;
-        if (ui_square(ui, aim - d * df, r) >= 0)
-            return aim - d * df;
-    }
-    return -1;
-}
-
-/* The cursor steps between playing squares only: sideways to the next one
- * on the rank, up or down to the one nearest the file it started from (so
- * that Up, Up zig-zags up one column of a dark-square board). */
-void input_cursor_move(struct ui *ui, int dx, int dy)
-{
-    /* dx, dy are screen directions: right and up */
-    int df = ui->flipped ? -1 : 1, f = ui->cur_file, r = ui->cur_rank;
-    if (ui->aim_at != r * 16 + f)
-        ui->aim_file = f;
-    if (dx) {
-        for (int g = f + dx * df; g >= 0 && g < ui->variant.width; g += dx * df) {
-            if (ui_square(ui, g, r) >= 0) {
-                ui->cur_file = ui->aim_file = g;
-                break;
-            }
-        }
-    } else if (dy) {
-        int nr = r + dy * df, nf = nearest_file(ui, nr, ui->aim_file, df);
-        if (nr >= 0 && nr < ui->variant.height && nf >= 0) {
-            ui->cur_rank = nr;
-            ui->cur_file = nf;
-        }
-    }
-    ui->aim_at = ui->cur_rank * 16 + ui->cur_file;
-    ui->dirty = true;
-}
-
-bool input_cursor_key(struct ui *ui, int key)
-{
-    if (key == KEY_LEFT || key == 'h')
-        input_cursor_move(ui, -1, 0);
-    else if (key == KEY_RIGHT || key == 'l')
-        input_cursor_move(ui, 1, 0);
-    else if (key == KEY_UP || key == 'k')
-        input_cursor_move(ui, 0, 1);
-    else if (key == KEY_DOWN || key == 'j')
-        input_cursor_move(ui, 0, -1);
-    else
-        return false;
-    return true;
-}
 
 /* The action chosen: straight back to the loop from a player's turn, or
  * queued for it while the computer thinks. */
@@ -338,64 +261,8 @@ static void submit_move(struct ui *ui, const char *text)
     ui_say(ui, TONE_ERROR, "%s", err.msg);
 }
 
-void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial)
-{
-    ui->overlay = OV_PROMPT;
-    ui->prompt = kind;
-    snprintf(ui->input, sizeof ui->input, "%s", initial ? initial : "");
-    ui->input_len = (int)strlen(ui->input);
-    ui->prompt_hint[0] = 0;
-    ui->nrecent = 0;
-    ui->recent_at = -1;
-    if (kind == PR_LOAD || kind == PR_SAVE) {
-        ui->nrecent = recent_load(ui->recent, RECENT_MAX);
-        if (ui->nrecent)
-            snprintf(ui->prompt_hint, sizeof ui->prompt_hint,
-                     "Up/Down: the %d file%s opened or saved last; Tab completes", ui->nrecent,
-                     ui->nrecent == 1 ? "" : "s");
-    }
-    ui->dirty = true;
-}
-
-/* Up/Down in a file prompt: the recent files, newest first, then back to
- * what was typed (kept in recent_typed). */
-static void prompt_recent(struct ui *ui, int dir)
-{
-    static const int none = -1;
-    if (ui->recent_at == none)
-        snprintf(ui->recent_typed, sizeof ui->recent_typed, "%s", ui->input);
-    int at = ui->recent_at + dir;
-    if (at < none)
-        at = none;
-    if (at >= ui->nrecent)
-        at = ui->nrecent - 1;
-    ui->recent_at = at;
-    snprintf(ui->input, sizeof ui->input, "%s", at == none ? ui->recent_typed : ui->recent[at]);
-    ui->input_len = (int)strlen(ui->input);
-    if (at == none)
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(what you typed)");
-    else
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "recent file %d of %d", at + 1,
-                 ui->nrecent);
-    ui->dirty = true;
-}
-
-void input_prompt_edit(struct ui *ui, int key)
-{
-    if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        if (ui->input_len > 0)
-            ui->input[--ui->input_len] = 0;
-    } else if (key == 21) { /* Ctrl-U */
-        ui->input_len = 0;
-        ui->input[0] = 0;
-    } else if (key >= 32 && key < 127 && ui->input_len < (int)sizeof ui->input - 1) {
-        ui->input[ui->input_len++] = (char)key;
-        ui->input[ui->input_len] = 0;
-    }
-    ui->dirty = true;
-}
-
-static void prompt_key(struct ui *ui, int key)
+/* Esc and Enter end the prompt line; the other keys edit it. */
+static void prompt_overlay_key(struct ui *ui, int key)
 {
     if (key == 27) {
         ui->overlay = OV_NONE;
@@ -412,21 +279,9 @@ static void prompt_key(struct ui *ui, int key)
             replay_goto(ui, text);
         else if (ui->prompt == PR_LOAD)
             session_open(ui, text);
-    } else if ((key == KEY_UP || key == KEY_DOWN) && ui->nrecent &&
-               (ui->prompt == PR_SAVE || ui->prompt == PR_LOAD)) {
-        prompt_recent(ui, key == KEY_UP ? 1 : -1); /* Up: older, as in a shell */
-        return;
-    } else if (key == '\t' && (ui->prompt == PR_SAVE || ui->prompt == PR_LOAD)) {
-        char names[sizeof ui->prompt_hint];
-        if (complete_path(ui->input, sizeof ui->input, names, sizeof names) == 0)
-            snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(no file name begins so)");
-        else
-            snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s", names);
-        ui->input_len = (int)strlen(ui->input);
-        ui->dirty = true;
-        return;
     } else {
-        input_prompt_edit(ui, key);
+        prompt_edit_key(ui, key);
+        return;
     }
     ui->prompt_hint[0] = 0;
     ui->dirty = true;
@@ -620,7 +475,7 @@ static void key_type_move(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
     if (now->my_turn)
-        input_prompt(ui, PR_MOVE, NULL);
+        prompt_open(ui, PR_MOVE, NULL);
     else
         ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Wait for your turn to move.");
 }
@@ -724,13 +579,13 @@ static void key_save(struct ui *ui, const struct moment *now, int key)
     (void)now, (void)key;
     char name[300];
     session_default_name(ui, name, sizeof name);
-    input_prompt(ui, PR_SAVE, name);
+    prompt_open(ui, PR_SAVE, name);
 }
 
 static void key_open(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
-    input_prompt(ui, PR_LOAD, NULL);
+    prompt_open(ui, PR_LOAD, NULL);
 }
 
 static void key_fen(struct ui *ui, const struct moment *now, int key)
@@ -745,7 +600,7 @@ static void key_go_to(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
     if (ui->hotseat && ui->in_act)
-        input_prompt(ui, PR_GOTO, NULL);
+        prompt_open(ui, PR_GOTO, NULL);
     else
         ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
 }
@@ -785,7 +640,7 @@ static void key_digit(struct ui *ui, const struct moment *now, int key)
 {
     if (now->my_turn && ui->variant.notation == DR_NOTATION_NUMERIC) {
         char first[2] = {(char)key, 0};
-        input_prompt(ui, PR_MOVE, first);
+        prompt_open(ui, PR_MOVE, first);
     }
 }
 
@@ -833,7 +688,7 @@ static bool overlay_key(struct ui *ui, int key)
         chooser_key(ui, key);
         return true;
     case OV_PROMPT:
-        prompt_key(ui, key);
+        prompt_overlay_key(ui, key);
         return true;
     case OV_LIST:
         replay_list_key(ui, key);
@@ -862,7 +717,7 @@ void input_key(struct ui *ui, int key)
     if (ui->lay.too_small && key != 'q' && key != 'Q' && key != KEY_MOUSE)
         return;
     ui->dirty = true;
-    if (replay_board_key(ui, key) || study_key(ui, key) || input_cursor_key(ui, key))
+    if (replay_board_key(ui, key) || study_key(ui, key) || cursor_key(ui, key))
         return;
     bool over = dr_game_over(ui->game);
     struct moment now = {over, ui_engine_thinking(ui), ui->in_act && !over};

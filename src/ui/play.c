@@ -235,7 +235,7 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
     ui->loop = loop;
     ui->in_act = true;
     ui->have_action = false;
-    input_begin_turn(ui);
+    cursor_begin_turn(ui);
     /* Home and End: one undo or redo after another, drawn as they go; # (go
      * to move) the same as far as ply repeat_to, then says where it is */
     int ply = dr_game_ply(ui->game);

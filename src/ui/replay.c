@@ -418,7 +418,7 @@ static void rebuild(struct ui *ui, int ply)
     while (dr_game_ply(g) > ply && dr_game_undo(g))
         ;
     dr_loop_notify(ui->loop, DR_EV_START, NULL);
-    input_begin_turn(ui);
+    cursor_begin_turn(ui);
 }
 
 /* Follow node: the line through it, standing on it. */
@@ -664,7 +664,7 @@ bool replay_board_key(struct ui *ui, int key)
         quit_to(ui, UI_EXIT_GAMES);
         return true;
     case '#':
-        input_prompt(ui, PR_GOTO, NULL);
+        prompt_open(ui, PR_GOTO, NULL);
         return true;
     default:
         return false;

@@ -3,9 +3,12 @@
  *   say.c      the status line, and the names of sides, pieces, squares, variants, lines
  *   box.c      pop-up boxes, lists in a box, text wrapped into the pane
  *   layout.c   where the board and the panes go for the terminal's size
+ *   cursor.c   the board's cursor: where a turn puts it, the arrows moving it
+ *   prompt.c   the prompt line: its text, recent files (Up/Down), Tab completion
  *   board.c    drawing the board
  *   panes.c    title, side pane (players, counters, engine, moves), status
- *   input.c    cursor, picking up and putting down, explanations, prompts
+ *   input.c    the game screen's keys: picking up and putting down, explanations,
+ *              the typed move, what a prompt's text is for
  *   play.c     the person as a player of the loop and the board as its view
  *   hint.c     a short search on a private engine, in its own thread
  *   worker.c   an engine of the screen's own and the thread searching on it
@@ -326,6 +329,25 @@ bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank);
 void layout_cell_origin(const struct ui *ui, int file, int rank, int *y, int *x);
 int ui_square(const struct ui *ui, int file, int rank);
 
+/* ---- cursor.c ---- */
+/* The turn model on the game's position, the cursor on a piece that can
+ * move (one that must take when there is a compulsory capture). */
+void cursor_begin_turn(struct ui *ui);
+void cursor_to(struct ui *ui, int sq);
+/* dx, dy: screen directions, right and up. */
+void cursor_move(struct ui *ui, int dx, int dy);
+/* Arrows and h j k l move the cursor; false for other keys. */
+bool cursor_key(struct ui *ui, int key);
+
+/* ---- prompt.c ---- */
+/* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
+void prompt_open(struct ui *ui, enum ui_prompt kind, const char *initial);
+/* Backspace, Ctrl-U or a printable key edits the prompt's text. */
+void prompt_edit(struct ui *ui, int key);
+/* Up/Down (the recent files) and Tab (completion) in a file prompt, else
+ * the text's editing: every key of the prompt line but Esc and Enter. */
+void prompt_edit_key(struct ui *ui, int key);
+
 /* board.c */
 void board_draw(struct ui *ui);
 
@@ -342,7 +364,6 @@ bool help_more(const struct ui *ui);
 void overlay_draw(struct ui *ui);
 
 /* input.c */
-void input_begin_turn(struct ui *ui);
 /* The next move of a move list typed or pasted with m, played when it is
  * legal (true); an illegal one ends the list with a message. */
 bool input_play_pasted(struct ui *ui);
@@ -351,13 +372,6 @@ void input_key(struct ui *ui, int key);
 /* Explain why from -> to is not legal (to -1: why the piece cannot be
  * picked up).  Returns false when there is nothing to say. */
 bool input_explain(struct ui *ui, int from, int to, char *out, int size);
-void input_cursor_move(struct ui *ui, int dfile, int drank);
-/* Arrows and h j k l move the cursor; false for other keys. */
-bool input_cursor_key(struct ui *ui, int key);
-/* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
-void input_prompt(struct ui *ui, enum ui_prompt kind, const char *initial);
-/* Backspace, Ctrl-U or a printable key edits the prompt's text. */
-void input_prompt_edit(struct ui *ui, int key);
 
 /* play.c */
 struct dr_player play_human_player(struct ui *ui);
