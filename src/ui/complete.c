@@ -95,3 +95,12 @@ int complete_path(char *text, size_t size, char *list, size_t list_size)
     snprintf(text + dir_len, size - dir_len, "%s%s", common, dir_match ? "/" : "");
     return matches;
 }
+
+void expand_home(const char *path, char *out, size_t size)
+{
+    const char *home = getenv("HOME");
+    if (path[0] == '~' && (path[1] == '/' || !path[1]) && home)
+        snprintf(out, size, "%s%s", home, path + 1);
+    else
+        snprintf(out, size, "%s", path);
+}

@@ -1,4 +1,5 @@
-/* Tab completion of file names in the prompts (no curses here). */
+/* Tab completion of file names in the prompts, and ~ in a file name typed
+ * (no curses here). */
 #ifndef DR_UI_COMPLETE_H
 #define DR_UI_COMPLETE_H
 
@@ -10,5 +11,8 @@
  * The matches' names go to list (space-separated, cut to list_size, "" when
  * there is one or none).  Returns how many names matched. */
 int complete_path(char *text, size_t size, char *list, size_t list_size);
+
+/* ~/x as $HOME/x */
+void expand_home(const char *path, char *out, size_t size);
 
 #endif

@@ -270,7 +270,7 @@ static void draw(struct editor *ed)
 {
     struct ui *u = ed->ui;
     struct ui_term *t = &u->term;
-    layout_compute(u);
+    layout_compute(u, false); /* no evaluation bar: the editor has no analysis */
     erase();
     if (u->lay.too_small) {
         panes_too_small(u);

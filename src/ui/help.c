@@ -204,7 +204,7 @@ static void question_draw(struct ui *ui, const char *q)
     term_put(iy + 1, ix, w - 4, term_attr(&ui->term, FG_DEFAULT, BG_NONE) | A_BOLD, q);
 }
 
-void overlay_draw(struct ui *ui)
+void help_overlay_draw(struct ui *ui)
 {
     switch (ui->overlay) {
     case OV_NONE:
@@ -252,8 +252,7 @@ void overlay_draw(struct ui *ui)
     case OV_PROMPT:
         prompt_draw(ui);
         break;
-    case OV_LIST:
-        replay_list_draw(ui);
+    case OV_LIST: /* the replay's (draw.c) */
         break;
     }
 }

@@ -274,11 +274,11 @@ static void prompt_overlay_key(struct ui *ui, int key)
         if (ui->prompt == PR_MOVE)
             submit_move(ui, text);
         else if (ui->prompt == PR_SAVE)
-            session_save(ui, text);
+            save_as(ui, text);
         else if (ui->prompt == PR_GOTO)
             replay_goto(ui, text);
         else if (ui->prompt == PR_LOAD)
-            session_open(ui, text);
+            open_file(ui, text);
     } else {
         prompt_edit_key(ui, key);
         return;
@@ -355,7 +355,7 @@ static void change_level(struct ui *ui, int dir, bool thinking)
     }
     ui->level = level;
     if (!thinking) /* a search under way keeps its limits; the next move gets these */
-        play_engine_limits(ui);
+        limits_update(ui);
     ui_say(ui, TONE_INFO, "Level %d (%s) from the computer's next move.", level,
            dr_level_name(level));
 }
@@ -578,7 +578,7 @@ static void key_save(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
     char name[300];
-    session_default_name(ui, name, sizeof name);
+    save_default_name(ui, name, sizeof name);
     prompt_open(ui, PR_SAVE, name);
 }
 
@@ -627,7 +627,7 @@ static void key_help(struct ui *ui, const struct moment *now, int key)
 static void key_quit(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
-    if (!session_autosaves(ui) && !ui->replay && dr_game_ply(ui->game) > 0 && !now->over) {
+    if (!save_autosaves(ui) && !ui->replay && dr_game_ply(ui->game) > 0 && !now->over) {
         ask(ui, CF_QUIT);
     } else {
         ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
@@ -706,7 +706,7 @@ void input_key(struct ui *ui, int key)
         return;
     if (key == KEY_RESIZE || key == 12) { /* Ctrl-L: redraw */
         if (key == KEY_RESIZE)
-            layout_compute(ui);
+            layout_compute(ui, study_bar_wanted(ui));
         else
             clearok(curscr, TRUE);
         ui->dirty = true;

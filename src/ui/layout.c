@@ -32,7 +32,7 @@ static int label_width(const struct ui *ui)
     return ui->variant.notation == DR_NOTATION_ALGEBRAIC ? 3 : 1;
 }
 
-void layout_compute(struct ui *ui)
+void layout_compute(struct ui *ui, bool bar)
 {
     static const int sizes[][2] = {{7, 3}, {6, 3}, {5, 2}, {4, 2}, {3, 1}};
     struct ui_layout *l = &ui->lay;
@@ -60,7 +60,7 @@ void layout_compute(struct ui *ui)
         l->px = l->bx + W * cw + 3;
         /* the evaluation bar, when wanted and there is room (never at the
          * cost of smaller cells) */
-        if (study_bar_wanted(ui) && need_cols + BAR_COLS <= cols) {
+        if (bar && need_cols + BAR_COLS <= cols) {
             l->barx = l->px - 1;
             l->px += BAR_COLS;
         }

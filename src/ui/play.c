@@ -1,71 +1,11 @@
 /* The person at the keyboard as a player of the game loop (act: read keys
  * until a move or a command is complete) and the board as its view (event:
- * the game changed; poll: keys while the computer thinks).  Each frame is
- * erase + draw + one refresh. */
+ * the game changed; poll: keys while the computer thinks). */
 #include <stdio.h>
 #include <string.h>
 
 #include "draughts/notation.h"
 #include "ui.h"
-
-bool ui_is_human(const struct ui *ui, int side) { return ui->hotseat || side == ui->human_side; }
-
-bool ui_engine_thinking(const struct ui *ui)
-{
-    if (ui->hotseat || ui->in_act || !ui->game || dr_game_over(ui->game))
-        return false;
-    return !ui_is_human(ui, dr_game_position(ui->game)->side);
-}
-
-void ui_draw(struct ui *ui)
-{
-    layout_compute(ui);
-    erase();
-    if (ui->lay.too_small) {
-        panes_too_small(ui);
-    } else {
-        board_draw(ui);
-        study_bar_draw(ui);
-        panes_draw(ui);
-        overlay_draw(ui);
-    }
-    refresh();
-    ui->dirty = ui->info_dirty = false;
-    ui->last_draw = term_now_ms();
-}
-
-/* The computer's effort for its next move: the level's, shortened by the
- * clock when there is one.  Called between searches only (the loop's
- * events come while the computer is not thinking). */
-void play_engine_limits(struct ui *ui)
-{
-    if (!ui->engine)
-        return;
-    /* called after every move, the computer's too: a ponder search that
-     * has just begun is left alone unless the level no longer ponders */
-    int threads = dr_level_threads(ui->level);
-    if (dr_engine_threads(dr_engine_player_engine(ui->engine)) != threads)
-        dr_engine_player_set_threads(ui->engine, threads);
-    dr_engine_player_set_ponder(ui->engine, ui->cfg.ponder && dr_level_ponders(ui->level));
-    struct dr_limits l;
-    dr_level_limits(ui->level, &l);
-    dr_clock_limits(&ui->clock, !ui->human_side, term_now_ms(), &l);
-    dr_engine_player_set_limits(ui->engine, &l);
-}
-
-void play_clock_tick(struct ui *ui)
-{
-    int side;
-    if (dr_game_over(ui->game) || !dr_clock_flag_fell(&ui->clock, term_now_ms(), &side))
-        return;
-    ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
-    if (ui_is_human(ui, side)) {
-        ui->flag_pending = true;
-    } else if (ui->loop) {
-        struct dr_action a = {DR_ACT_FLAG, {0, 0, 0, 0}, 0};
-        dr_loop_post(ui->loop, a); /* the thinking engine hands it to the loop */
-    }
-}
 
 static const char *mover_name(const struct ui *ui, int side)
 {
@@ -103,8 +43,8 @@ static void game_started(struct ui *ui, struct dr_game *g)
         ui_say(ui, TONE_INFO, "%s", ui->open_note);
         ui->open_note[0] = 0;
     }
-    play_engine_limits(ui);
-    session_autosave(ui);
+    limits_update(ui);
+    save_autosave(ui);
 }
 
 static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *m)
@@ -123,8 +63,8 @@ static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *
                dr_game_over(g) ? "" : " Your move.");
     else
         ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
-    play_engine_limits(ui);
-    session_autosave(ui);
+    limits_update(ui);
+    save_autosave(ui);
 }
 
 static void move_undone_or_redone(struct ui *ui, struct dr_game *g, bool undo)
@@ -145,8 +85,8 @@ static void move_undone_or_redone(struct ui *ui, struct dr_game *g, bool undo)
     else
         ui_say(ui, TONE_INFO, "%s. %s to move (ply %d).", undo ? "Taken back" : "Redone",
                ui_side_name(dr_game_position(g)->side), ply);
-    play_engine_limits(ui);
-    session_autosave(ui);
+    limits_update(ui);
+    save_autosave(ui);
 }
 
 static void game_over(struct ui *ui, struct dr_game *g)
@@ -159,7 +99,7 @@ static void game_over(struct ui *ui, struct dr_game *g)
     ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.", s);
     ui->think_start = 0;
     dr_clock_stop(&ui->clock, term_now_ms());
-    session_autosave(ui);
+    save_autosave(ui);
 }
 
 static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const void *data)
@@ -226,7 +166,7 @@ static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
         return;
     }
     input_key(ui, key);
-    play_clock_tick(ui);
+    limits_clock_tick(ui);
 }
 
 static struct dr_action human_act(void *ctx, struct dr_loop *loop)
@@ -276,7 +216,7 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
             dr_move_pdn(&ui->variant, dr_game_position(ui->game), &m, text);
             ui_say(ui, TONE_GOOD, "Hint: %s (marked ? on the board).", text);
         }
-        play_clock_tick(ui);
+        limits_clock_tick(ui);
         if (ui->flag_pending && !ui->have_action) {
             ui->flag_pending = false;
             ui->action.kind = DR_ACT_FLAG;

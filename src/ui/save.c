@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "draughts/game_pdn.h"
 #include "draughts/pdn.h"
+#include "complete.h"
 #include "ui.h"
 
 void saved_game_free(struct saved_game *s)
@@ -116,4 +118,52 @@ done:
         out->moves = NULL;
     }
     return ok;
+}
+
+bool save_autosaves(const struct ui *ui) { return ui->autosave_path[0] != 0; }
+
+void save_default_name(const struct ui *ui, char *out, int size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    snprintf(out, (size_t)size, "%s-%04d%02d%02d-%02d%02d.pdn", ui->variant.name,
+             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min);
+}
+
+void save_as(struct ui *ui, const char *path)
+{
+    char full[600], why[300];
+    while (*path == ' ')
+        path++;
+    if (!*path) {
+        ui_say(ui, TONE_INFO, "Not saved.");
+        return;
+    }
+    expand_home(path, full, sizeof full);
+    if (save_game(ui, full, why, sizeof why)) {
+        ui_say(ui, TONE_GOOD, "Saved to %s.", full);
+        recent_add(full);
+    }
+    else
+        ui_say(ui, TONE_ERROR, "Not saved: %s", why);
+}
+
+void save_autosave(struct ui *ui)
+{
+    /* a replay is the file's game, not the person's: it must not take the
+     * place of a game that can be continued */
+    if (!save_autosaves(ui) || !ui->game || ui->replay)
+        return;
+    /* an empty board would replace a game that can still be continued */
+    if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))
+        return;
+    char why[300];
+    if (!save_game(ui, ui->autosave_path, why, sizeof why)) {
+        if (!ui->autosave_failed)
+            ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
+        ui->autosave_failed = true;
+    } else {
+        ui->autosave_failed = false;
+    }
 }

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "draughts/fen.h"
 #include "ui.h"
@@ -14,125 +13,6 @@ void dr_ui_options_init(struct dr_ui_options *o)
     memset(o, 0, sizeof *o);
     o->mode = DR_UI_START;
     o->side = -1;
-}
-
-bool session_autosaves(const struct ui *ui) { return ui->autosave_path[0] != 0; }
-
-void session_default_name(const struct ui *ui, char *out, int size)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    snprintf(out, (size_t)size, "%s-%04d%02d%02d-%02d%02d.pdn", ui->variant.name,
-             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min);
-}
-
-void expand_home(const char *path, char *out, size_t size)
-{
-    const char *home = getenv("HOME");
-    if (path[0] == '~' && (path[1] == '/' || !path[1]) && home)
-        snprintf(out, size, "%s%s", home, path + 1);
-    else
-        snprintf(out, size, "%s", path);
-}
-
-void session_save(struct ui *ui, const char *path)
-{
-    char full[600], why[300];
-    while (*path == ' ')
-        path++;
-    if (!*path) {
-        ui_say(ui, TONE_INFO, "Not saved.");
-        return;
-    }
-    expand_home(path, full, sizeof full);
-    if (save_game(ui, full, why, sizeof why)) {
-        ui_say(ui, TONE_GOOD, "Saved to %s.", full);
-        recent_add(full);
-    }
-    else
-        ui_say(ui, TONE_ERROR, "Not saved: %s", why);
-}
-
-/* The loop ends this game; the session starts what was opened. */
-static void end_for_load(struct ui *ui)
-{
-    ui->exit = UI_EXIT_LOAD;
-    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
-    if (ui->in_act) {
-        ui->action = a;
-        ui->have_action = true;
-    } else {
-        dr_loop_post(ui->loop, a);
-    }
-}
-
-/* The file at full on the replay screen next, with note said there. */
-static void open_for_replay(struct ui *ui, const char *full, const char *note)
-{
-    char why[300];
-    struct ui_replay *r = replay_open(full, why, sizeof why);
-    if (!r) {
-        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
-        return;
-    }
-    replay_free(ui->pending_rp);
-    ui->pending_rp = r;
-    recent_add(full);
-    snprintf(ui->open_note, sizeof ui->open_note, "%s", note ? note : "");
-    end_for_load(ui);
-}
-
-void session_open(struct ui *ui, const char *path)
-{
-    char full[600], why[300];
-    while (*path == ' ')
-        path++;
-    if (!*path)
-        return;
-    expand_home(path, full, sizeof full);
-    if (ui->rp) { /* replaying a whole file: the new one is replayed whole too */
-        open_for_replay(ui, full, NULL);
-        return;
-    }
-    struct saved_game *s = calloc(1, sizeof *s);
-    if (!s || !load_game(full, 1, s, why, sizeof why)) {
-        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, s ? why : "out of memory");
-        free(s);
-        return;
-    }
-    if (s->finished) {
-        /* a finished game is not played on by accident: it opens on the
-         * replay screen, where p plays on from any of its positions */
-        saved_game_free(s);
-        open_for_replay(ui, full,
-                        "That game is finished: here to replay. p plays on from the position "
-                        "shown.");
-        return;
-    }
-    saved_game_free(ui->pending);
-    ui->pending = s;
-    recent_add(full);
-    end_for_load(ui);
-}
-
-void session_autosave(struct ui *ui)
-{
-    /* a replay is the file's game, not the person's: it must not take the
-     * place of a game that can be continued */
-    if (!session_autosaves(ui) || !ui->game || ui->replay)
-        return;
-    /* an empty board would replace a game that can still be continued */
-    if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))
-        return;
-    char why[300];
-    if (!save_game(ui, ui->autosave_path, why, sizeof why)) {
-        if (!ui->autosave_failed)
-            ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
-        ui->autosave_failed = true;
-    } else {
-        ui->autosave_failed = false;
-    }
 }
 
 /* One game from set-up to quit.  s holds the variant, start and moves. */
@@ -234,7 +114,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
         ui_say(ui, TONE_ERROR, "%s", why);
     if (ui->exit == UI_EXIT_NONE) {
         dr_loop_run(loop);
-        session_autosave(ui);
+        save_autosave(ui);
     }
     hint_cancel(ui->hinter);
     study_stop(ui);

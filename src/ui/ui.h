@@ -1,28 +1,34 @@
-/* Internals of the ncurses front end, shared by the modules of src/ui/:
+/* Internals of the ncurses front end, shared by the modules of src/ui/.
+ * Each file calls only files listed above it (none calls back up):
  *   term.c     terminal set-up and restore, signals, colours, glyphs, keys
+ *   config.c   remembered choices and XDG paths (atomic writes)
+ *   complete.c Tab completion of file names, ~ in a file name (complete.h)
+ *   keys.c     the key bar and the key help's rows (keys.h; no curses)
+ *   worker.c   an engine of the screen's own and the thread searching on it
+ *   hint.c     a short search on a private engine, in its own thread
+ *   analysis.c the live analysis: the position shown searched without end
+ *   scores.c   the score of every position of the line shown (file or pass)
  *   say.c      the status line, and the names of sides, pieces, squares, variants, lines
  *   box.c      pop-up boxes, lists in a box, text wrapped into the pane
  *   layout.c   where the board and the panes go for the terminal's size
  *   cursor.c   the board's cursor: where a turn puts it, the arrows moving it
  *   prompt.c   the prompt line: its text, recent files (Up/Down), Tab completion
+ *   limits.c   the computer's effort for its next move; a clock's flag
  *   board.c    drawing the board
+ *   gauge.c    the evaluation bar and the score graph
+ *   help.c     the key help and the other pop-ups
+ *   replay.c   a PDN file's games: the game list, variations, play from here
+ *   study.c    analysis pane, bar, graph and marked moves: when, what, keys
  *   panes.c    title, side pane (players, counters, engine, moves), status
+ *   draw.c     the game screen drawn whole, and the pop-up on top
+ *   save.c     games as PDN: save, autosave, read back to continue
+ *   open.c     a file opened during a game, for the session to start
+ *   editor.c   the position editor: set up a position, check it, play or study it
  *   input.c    the game screen's keys: picking up and putting down, explanations,
  *              the typed move, what a prompt's text is for
  *   play.c     the person as a player of the loop and the board as its view
- *   hint.c     a short search on a private engine, in its own thread
- *   worker.c   an engine of the screen's own and the thread searching on it
- *   analysis.c the live analysis: the position shown searched without end
- *   scores.c   the score of every position of the line shown (file or pass)
- *   gauge.c    the evaluation bar and the score graph
- *   study.c    analysis pane, bar, graph and marked moves: when, what, keys
- *   help.c     the key help and other pop-ups
  *   start.c    the start screen
- *   config.c   remembered choices and XDG paths (atomic writes)
- *   save.c     games as PDN: save, autosave, read back to continue or replay
- *   session.c  a game from start to quit: game, loop, players, autosave
- *   replay.c   a PDN file's games: the game list, variations, play from here
- *   editor.c   the position editor: set up a position, check it, play or study it
+ *   session.c  a game from start to quit: game, loop, players, what comes next
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
 #define DR_UI_INTERNAL_H
@@ -295,6 +301,20 @@ struct ui {
     int64_t last_draw;
 };
 
+/* Whose turn is a person's, and is the computer thinking now: the state of
+ * play that the keys and the panes ask about (play.c makes it). */
+static inline bool ui_is_human(const struct ui *ui, int side)
+{
+    return ui->hotseat || side == ui->human_side;
+}
+
+static inline bool ui_engine_thinking(const struct ui *ui)
+{
+    if (ui->hotseat || ui->in_act || !ui->game || dr_game_over(ui->game))
+        return false;
+    return !ui_is_human(ui, dr_game_position(ui->game)->side);
+}
+
 /* ---- say.c ---- */
 /* The status line: what the game screen says now, in a tone. */
 void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
@@ -322,7 +342,9 @@ void list_box(struct ui *ui, const char *title, const char *head, const char *fo
 bool list_move(int key, int n, int *sel);
 
 /* layout.c */
-void layout_compute(struct ui *ui);
+/* The layout for the terminal's size, with room for the evaluation bar
+ * when bar (and the terminal is wide enough). */
+void layout_compute(struct ui *ui, bool bar);
 void layout_map_squares(struct ui *ui);
 /* Screen position of a board cell; false when off the board. */
 bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank);
@@ -361,7 +383,8 @@ void help_draw(struct ui *ui);
  * paged when the terminal is short (help_more, ui->help_page). */
 void help_table(struct ui *ui, const char *const lines[][2], int n);
 bool help_more(const struct ui *ui);
-void overlay_draw(struct ui *ui);
+/* The pop-up of ui->overlay but OV_LIST (the replay's). */
+void help_overlay_draw(struct ui *ui);
 
 /* input.c */
 /* The next move of a move list typed or pasted with m, played when it is
@@ -373,15 +396,22 @@ void input_key(struct ui *ui, int key);
  * picked up).  Returns false when there is nothing to say. */
 bool input_explain(struct ui *ui, int from, int to, char *out, int size);
 
+/* ---- limits.c ---- */
+/* Hands the level (and the clock) to the computer player for its next move. */
+void limits_update(struct ui *ui);
+/* A clock that ran out: said, and the loop told (at once, or through
+ * ui->flag_pending on the person's turn). */
+void limits_clock_tick(struct ui *ui);
+
+/* ---- draw.c ---- */
+/* The game screen, whole: a frame. */
+void ui_draw(struct ui *ui);
+/* The pop-up of ui->overlay over the screen. */
+void overlay_draw(struct ui *ui);
+
 /* play.c */
 struct dr_player play_human_player(struct ui *ui);
 struct dr_view play_board_view(struct ui *ui);
-void ui_draw(struct ui *ui);
-bool ui_is_human(const struct ui *ui, int side);
-bool ui_engine_thinking(const struct ui *ui);
-void play_clock_tick(struct ui *ui);
-/* Hands the level (and the clock) to the computer player for its next move. */
-void play_engine_limits(struct ui *ui);
 
 /* hint.c */
 struct ui_hint *hint_new(void);
@@ -484,21 +514,26 @@ void study_bar_draw(struct ui *ui);
 /* The analysis pane (lines used, 0 when there is none). */
 int study_pane(struct ui *ui, int y, int maxlines);
 
-/* session.c */
-bool session_autosaves(const struct ui *ui);
-void session_default_name(const struct ui *ui, char *out, int size);
-void session_save(struct ui *ui, const char *path);
-void session_open(struct ui *ui, const char *path);
-void session_autosave(struct ui *ui);
-/* ~/x as $HOME/x */
-void expand_home(const char *path, char *out, size_t size);
-
 /* save.c (PDN) */
 /* Write the game as PDN, atomically. */
 bool save_game(struct ui *ui, const char *path, char *why, int size);
 /* Read game number index (1-based) of a PDN file. */
 bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
 void saved_game_free(struct saved_game *s);
+/* Is there a place the game is autosaved to? */
+bool save_autosaves(const struct ui *ui);
+/* "english-20250101-1200.pdn": the save prompt's first offer. */
+void save_default_name(const struct ui *ui, char *out, int size);
+/* The save prompt's text: the game saved there (~ expanded), said how. */
+void save_as(struct ui *ui, const char *path);
+/* After every change of the game: its autosave (not of a replay, nor of
+ * an empty board); a failure said once. */
+void save_autosave(struct ui *ui);
+
+/* ---- open.c ---- */
+/* The open prompt's text: the file read, and this game ended for it (a
+ * finished game or any file while replaying one is replayed). */
+void open_file(struct ui *ui, const char *path);
 
 /* replay.c: a PDN file kept whole while it is replayed.  The game of the
  * loop holds the moves of one line of the tree (the main line or a
