@@ -15,9 +15,9 @@ static bool has(uint64_t set, int sq) { return sq >= 0 && ((set >> sq) & 1); }
 static void choice_marks(const struct ui *ui, uint64_t *caps, uint64_t *path)
 {
     *caps = *path = 0;
-    if (ui->overlay != OV_CHOOSE || ui->choice < 0 || ui->choice >= ui->turn.nchoices)
+    if (ui->ov.kind != OV_CHOOSE || ui->ov.choice < 0 || ui->ov.choice >= ui->turn.nchoices)
         return;
-    const struct dr_move *m = &ui->turn.choices[ui->choice];
+    const struct dr_move *m = &ui->turn.choices[ui->ov.choice];
     *caps = m->captures;
     struct dr_path p;
     if (dr_move_path(&ui->variant, dr_game_position(ui->game), m, &p))
@@ -57,13 +57,13 @@ static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int
 {
     const struct dr_position *pos = dr_game_position(ui->game);
     struct cell_marks m;
-    m.cursor = file == ui->cur_file && rank == ui->cur_rank;
+    m.cursor = file == ui->view.cur_file && rank == ui->view.cur_rank;
     m.dest = has(ui->turn.dests, sq) || has(path, sq);
-    m.must = (ui->turn.sel < 0 && has(ui->turn.must_from, sq) && ui->overlay != OV_CHOOSE) ||
+    m.must = (ui->turn.sel < 0 && has(ui->turn.must_from, sq) && ui->ov.kind != OV_CHOOSE) ||
              has(caps, sq);
-    m.last_sq = ui->have_last && (sq == ui->last.from || sq == ui->last.to);
-    m.last_cap = ui->have_last && has(ui->last.captures, sq) && !has(dr_occupied(pos), sq);
-    m.hint = ui->hint_shown && (sq == ui->hint.from || sq == ui->hint.to);
+    m.last_sq = ui->last.have && (sq == ui->last.move.from || sq == ui->last.move.to);
+    m.last_cap = ui->last.have && has(ui->last.move.captures, sq) && !has(dr_occupied(pos), sq);
+    m.hint = ui->hint.shown && (sq == ui->hint.move.from || sq == ui->hint.move.to);
     m.selected = sq >= 0 && sq == ui->turn.sel;
     return m;
 }

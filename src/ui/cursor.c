@@ -6,17 +6,17 @@
 
 void cursor_to(struct ui *ui, int sq)
 {
-    ui->cur_file = ui->variant.sq_file[sq];
-    ui->cur_rank = ui->variant.sq_rank[sq];
+    ui->view.cur_file = ui->variant.sq_file[sq];
+    ui->view.cur_rank = ui->variant.sq_rank[sq];
 }
 
 void cursor_begin_turn(struct ui *ui)
 {
     dr_turn_begin(&ui->turn, ui->game);
-    if (ui->cur_file < 0 && ui->turn.legal.count)
+    if (ui->view.cur_file < 0 && ui->turn.legal.count)
         cursor_to(ui, ui->turn.legal.moves[0].from);
     /* a compulsory capture: the cursor goes to a piece that must take */
-    int cur = ui_square(ui, ui->cur_file, ui->cur_rank);
+    int cur = ui_square(ui, ui->view.cur_file, ui->view.cur_rank);
     if (ui->turn.must_from && (cur < 0 || !((ui->turn.must_from >> cur) & 1))) {
         int sqs[DR_MAX_SQUARES];
         if (dr_squares_sorted(&ui->variant, ui->turn.must_from, sqs) > 0)
@@ -44,24 +44,24 @@ static int nearest_file(const struct ui *ui, int r, int aim, int df)
 void cursor_move(struct ui *ui, int dx, int dy)
 {
     /* dx, dy are screen directions: right and up */
-    int df = ui->flipped ? -1 : 1, f = ui->cur_file, r = ui->cur_rank;
-    if (ui->aim_at != r * 16 + f)
-        ui->aim_file = f;
+    int df = ui->view.flipped ? -1 : 1, f = ui->view.cur_file, r = ui->view.cur_rank;
+    if (ui->view.aim_at != r * 16 + f)
+        ui->view.aim_file = f;
     if (dx) {
         for (int g = f + dx * df; g >= 0 && g < ui->variant.width; g += dx * df) {
             if (ui_square(ui, g, r) >= 0) {
-                ui->cur_file = ui->aim_file = g;
+                ui->view.cur_file = ui->view.aim_file = g;
                 break;
             }
         }
     } else if (dy) {
-        int nr = r + dy * df, nf = nearest_file(ui, nr, ui->aim_file, df);
+        int nr = r + dy * df, nf = nearest_file(ui, nr, ui->view.aim_file, df);
         if (nr >= 0 && nr < ui->variant.height && nf >= 0) {
-            ui->cur_rank = nr;
-            ui->cur_file = nf;
+            ui->view.cur_rank = nr;
+            ui->view.cur_file = nf;
         }
     }
-    ui->aim_at = ui->cur_rank * 16 + ui->cur_file;
+    ui->view.aim_at = ui->view.cur_rank * 16 + ui->view.cur_file;
     ui->dirty = true;
 }
 

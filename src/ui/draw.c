@@ -23,7 +23,7 @@ void ui_draw(struct ui *ui)
 /* The pop-up on top: the replay's lists are its own, the others help.c's. */
 void overlay_draw(struct ui *ui)
 {
-    if (ui->overlay == OV_LIST)
+    if (ui->ov.kind == OV_LIST)
         replay_list_draw(ui);
     else
         help_overlay_draw(ui);

@@ -107,7 +107,7 @@ static void undo(struct editor *ed)
 static int cursor_square(struct editor *ed)
 {
     struct ui *u = ed->ui;
-    int sq = ui_square(u, u->cur_file, u->cur_rank);
+    int sq = ui_square(u, u->view.cur_file, u->view.cur_rank);
     if (sq < 0)
         ui_say(u, TONE_ERROR, "Pieces stand on the dark squares only.");
     return sq;
@@ -246,11 +246,11 @@ static void status_draw(struct editor *ed)
     struct ui *u = ed->ui;
     struct ui_term *t = &u->term;
     char line[600];
-    if (u->status[0]) {
-        enum ui_fg fg = u->tone == TONE_ERROR  ? FG_ERROR
-                        : u->tone == TONE_GOOD ? FG_GOOD
+    if (u->status.text[0]) {
+        enum ui_fg fg = u->status.tone == TONE_ERROR  ? FG_ERROR
+                        : u->status.tone == TONE_GOOD ? FG_GOOD
                                                : FG_DEFAULT;
-        term_put(u->lay.status_y, 1, t->cols - 2, term_attr(t, fg, BG_NONE), u->status);
+        term_put(u->lay.status_y, 1, t->cols - 2, term_attr(t, fg, BG_NONE), u->status.text);
     } else {
         char fen[400];
         dr_fen_write(&u->variant, &ed->pos, fen, sizeof fen);
@@ -258,8 +258,8 @@ static void status_draw(struct editor *ed)
         term_put(u->lay.status_y, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
     }
     const char *keys = ed->choosing ? "up/down: choose   Enter: take it   Esc: back to the editor"
-                       : u->overlay == OV_PROMPT ? "Enter: read it   Esc: cancel   Ctrl-U: clear"
-                       : u->overlay == OV_HELP   ? "any key: close"
+                       : u->ov.kind == OV_PROMPT ? "Enter: read it   Esc: cancel   Ctrl-U: clear"
+                       : u->ov.kind == OV_HELP   ? "any key: close"
                                                  : "w b W B place   x empty   Enter next piece   "
                                                    "t side   f FEN   c clear   i start   u undo   "
                                                    "p done   ? keys   q leave";
@@ -288,9 +288,9 @@ static void draw(struct editor *ed)
     if (ed->choosing)
         list_box(u, "What now?", NULL, "up/down: choose   Enter: take it   Esc: back", CHOICES,
                  ed->choice, choice_item);
-    else if (u->overlay == OV_HELP)
+    else if (u->ov.kind == OV_HELP)
         help_table(u, keys_help, NKEYS);
-    else if (u->overlay == OV_PROMPT)
+    else if (u->ov.kind == OV_PROMPT)
         overlay_draw(u);
     refresh();
 }
@@ -309,7 +309,7 @@ static void choice_key(struct editor *ed, int key)
         if (ed->choice == CHOICE_ANALYSE) {
             ed->result = UI_EXIT_ANALYSE;
         } else {
-            ed->ui->play_mode = (enum ui_play_mode)ed->choice;
+            ed->ui->next.play_mode = (enum ui_play_mode)ed->choice;
             ed->result = UI_EXIT_PLAY;
         }
     }
@@ -319,11 +319,11 @@ static void prompt_key(struct editor *ed, int key)
 {
     struct ui *u = ed->ui;
     if (key == 27) {
-        u->overlay = OV_NONE;
+        u->ov.kind = OV_NONE;
         ui_say(u, TONE_INFO, "Cancelled.");
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-        u->overlay = OV_NONE;
-        read_fen(ed, u->input);
+        u->ov.kind = OV_NONE;
+        read_fen(ed, u->pr.input);
     } else {
         prompt_edit(u, key);
     }
@@ -336,9 +336,9 @@ static void mouse(struct editor *ed)
     bool press, release;
     if (!term_mouse(&y, &x, &press, &release) || !press || !layout_cell_at(u, y, x, &file, &rank))
         return;
-    u->status[0] = 0;
-    u->cur_file = file;
-    u->cur_rank = rank;
+    u->status.text[0] = 0;
+    u->view.cur_file = file;
+    u->view.cur_rank = rank;
     cycle(ed);
 }
 
@@ -403,8 +403,8 @@ static void board_key(struct editor *ed, int key)
         done(ed);
         break;
     case '?':
-        u->overlay = OV_HELP;
-        u->help_page = 0;
+        u->ov.kind = OV_HELP;
+        u->ov.help_page = 0;
         break;
     case 'q':
     case 'Q':
@@ -424,16 +424,16 @@ static void on_key(struct editor *ed, int k)
     if (k == 12 || k == KEY_RESIZE)
         return;
     if (k != KEY_MOUSE) /* a click clears it only when it presses */
-        u->status[0] = 0;
+        u->status.text[0] = 0;
     if (ed->choosing) {
         choice_key(ed, k);
-    } else if (u->overlay == OV_PROMPT) {
+    } else if (u->ov.kind == OV_PROMPT) {
         prompt_key(ed, k);
-    } else if (u->overlay == OV_HELP) {
+    } else if (u->ov.kind == OV_HELP) {
         if (help_more(u) && k != 27 && k != 'q')
-            u->help_page++;
+            u->ov.help_page++;
         else
-            u->overlay = OV_NONE;
+            u->ov.kind = OV_NONE;
     } else {
         board_key(ed, k);
     }
@@ -454,16 +454,16 @@ static struct ui *private_ui(const struct ui *ui, struct dr_game *board)
     u->engine = NULL;
     u->rp = NULL;
     u->study = NULL;
-    u->mouse_down_sq = -1;
+    u->view.mouse_down_sq = -1;
     dr_turn_clear(&u->turn);
-    u->have_last = u->hint_shown = false;
-    u->overlay = OV_NONE;
-    u->status[0] = 0;
+    u->last.have = u->hint.shown = false;
+    u->ov.kind = OV_NONE;
+    u->status.text[0] = 0;
     layout_map_squares(u);
     term_board_colours(&u->term, u->variant.all_squares);
-    if (ui_square(u, u->cur_file, u->cur_rank) < 0) {
-        u->cur_file = u->variant.width / 2 - 1;
-        u->cur_rank = u->variant.height / 2 - 1;
+    if (ui_square(u, u->view.cur_file, u->view.cur_rank) < 0) {
+        u->view.cur_file = u->variant.width / 2 - 1;
+        u->view.cur_rank = u->variant.height / 2 - 1;
     }
     return u;
 }
@@ -497,8 +497,8 @@ enum ui_exit editor_run(struct ui *ui, const struct dr_position *from)
     }
     enum ui_exit result = ed->result == UI_EXIT_MENU ? UI_EXIT_NONE : ed->result;
     if (result == UI_EXIT_PLAY || result == UI_EXIT_ANALYSE) {
-        ui->play_start = ed->pos;
-        ui->play_mode = u->play_mode;
+        ui->next.start = ed->pos;
+        ui->next.play_mode = u->next.play_mode;
     }
     ui->term = u->term; /* its size and the colour pairs made meanwhile */
     free(u);
@@ -509,19 +509,19 @@ enum ui_exit editor_run(struct ui *ui, const struct dr_position *from)
 
 void editor_from_game(struct ui *ui)
 {
-    if (!ui->in_act) {
+    if (!ui->player.in_act) {
         ui_say(ui, TONE_ERROR, "Wait for your turn to set up a position.");
         return;
     }
-    hint_cancel(ui->hinter);
-    ui->hint_shown = false;
+    hint_cancel(ui->hint.hinter);
+    ui->hint.shown = false;
     enum ui_exit e = editor_run(ui, dr_game_position(ui->game));
     if (e == UI_EXIT_NONE) {
         ui_say(ui, TONE_INFO, "Back to the game.");
         return;
     }
     ui->exit = e;
-    memset(&ui->action, 0, sizeof ui->action);
-    ui->action.kind = DR_ACT_QUIT;
-    ui->have_action = true;
+    memset(&ui->player.action, 0, sizeof ui->player.action);
+    ui->player.action.kind = DR_ACT_QUIT;
+    ui->player.have_action = true;
 }

@@ -18,13 +18,13 @@ void gauge_bar(struct ui *ui, int y, int x, int h, bool known, double chances)
     attr_t black = term_attr(t, FG_DIM, BG_NONE);
     for (int r = 0; r < h; r++) {
         /* half rows filled in this row, counted from White's side */
-        int from_white = ui->flipped ? r : h - 1 - r;
+        int from_white = ui->view.flipped ? r : h - 1 - r;
         int fill = halves - 2 * from_white;
         const char *g;
         if (fill >= 2)
             g = u ? "\u2588\u2588" : "##";
         else if (fill == 1)
-            g = !u ? "==" : ui->flipped ? "\u2580\u2580" : "\u2584\u2584";
+            g = !u ? "==" : ui->view.flipped ? "\u2580\u2580" : "\u2584\u2584";
         else
             g = !known ? "  " : u ? "\u2591\u2591" : "..";
         term_put(y + r, x, 2, fill >= 1 ? white : black, g);

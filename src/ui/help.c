@@ -89,19 +89,19 @@ void help_table(struct ui *ui, const char *const lines[][2], int n)
         w = HELP_KEY_COL + 12;
     struct help_row rows[HELP_MAX_ROWS];
     int nrows = help_rows(lines, n, w, rows);
-    ui->help_lines = nrows;
+    ui->ov.help_lines = nrows;
     /* pages when the terminal is short */
     int per = t->rows - 2 < nrows ? t->rows - 2 : nrows;
     if (per < 1)
         per = 1;
     int pages = (nrows + per - 1) / per;
-    if (ui->help_page >= pages)
-        ui->help_page = pages - 1;
-    int first = ui->help_page * per, count = nrows - first < per ? nrows - first : per;
+    if (ui->ov.help_page >= pages)
+        ui->ov.help_page = pages - 1;
+    int first = ui->ov.help_page * per, count = nrows - first < per ? nrows - first : per;
     char title[80];
     if (pages > 1)
-        snprintf(title, sizeof title, "Keys, page %d of %d (any key: %s)", ui->help_page + 1,
-                 pages, ui->help_page + 1 < pages ? "next page" : "close");
+        snprintf(title, sizeof title, "Keys, page %d of %d (any key: %s)", ui->ov.help_page + 1,
+                 pages, ui->ov.help_page + 1 < pages ? "next page" : "close");
     else
         snprintf(title, sizeof title, "Keys (any key closes)");
     int h = count + 2, iy, ix;
@@ -127,7 +127,7 @@ bool help_more(const struct ui *ui)
     int per = ui->term.rows - 2;
     if (per < 1)
         per = 1;
-    return (ui->help_page + 1) * per < ui->help_lines;
+    return (ui->ov.help_page + 1) * per < ui->ov.help_lines;
 }
 
 static void prompt_draw(struct ui *ui)
@@ -135,15 +135,15 @@ static void prompt_draw(struct ui *ui)
     struct ui_term *t = &ui->term;
     char line[400], ex[DR_MOVE_TEXT_LEN];
     const char *label;
-    if (ui->prompt == PR_MOVE) {
+    if (ui->pr.kind == PR_MOVE) {
         example_move(ui, ex);
         snprintf(line, sizeof line, "Your move (e.g. %s): ", ex);
         label = line;
-    } else if (ui->prompt == PR_GOTO) {
+    } else if (ui->pr.kind == PR_GOTO) {
         label = "Go to move: ";
-    } else if (ui->prompt == PR_FEN) {
+    } else if (ui->pr.kind == PR_FEN) {
         label = "Position (FEN): ";
-    } else if (ui->prompt == PR_SAVE) {
+    } else if (ui->pr.kind == PR_SAVE) {
         label = "Save the game (PDN) to: ";
     } else {
         label = "Open the PDN file: ";
@@ -151,17 +151,17 @@ static void prompt_draw(struct ui *ui)
     int y = ui->lay.status_y;
     mvhline(y, 0, ' ' | term_attr(t, FG_DEFAULT, BG_NONE), t->cols);
     int w = term_put(y, 1, t->cols - 2, term_attr(t, FG_TITLE, BG_NONE), label);
-    char input[sizeof ui->input + 2];
-    snprintf(input, sizeof input, "%s_", ui->input);
+    char input[sizeof ui->pr.input + 2];
+    snprintf(input, sizeof input, "%s_", ui->pr.input);
     /* keep the end of a long input in view */
     int room = t->cols - 2 - w;
     const char *s = input;
     if (room > 0 && (int)strlen(s) > room)
         s += strlen(s) - (size_t)room;
     term_put(y, 1 + w, room, term_attr(t, FG_DEFAULT, BG_NONE) | A_BOLD, s);
-    if (ui->prompt_hint[0] && y > 0) {
+    if (ui->pr.hint[0] && y > 0) {
         mvhline(y - 1, 0, ' ' | term_attr(t, FG_DEFAULT, BG_NONE), t->cols);
-        term_put(y - 1, 1, t->cols - 2, term_attr(t, FG_DIM, BG_NONE), ui->prompt_hint);
+        term_put(y - 1, 1, t->cols - 2, term_attr(t, FG_DIM, BG_NONE), ui->pr.hint);
     }
 }
 
@@ -187,9 +187,9 @@ static void chooser_draw(struct ui *ui)
             size_t len = strlen(caps);
             snprintf(caps + len, sizeof caps - len, "%s%s", k ? " " : "", name);
         }
-        snprintf(line, sizeof line, "%s %d  %s  takes %s", i == ui->choice ? ">" : " ", i + 1,
+        snprintf(line, sizeof line, "%s %d  %s  takes %s", i == ui->ov.choice ? ">" : " ", i + 1,
                  text, caps);
-        attr_t la = i == ui->choice ? term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD : a;
+        attr_t la = i == ui->ov.choice ? term_attr(t, FG_DEFAULT, BG_CURSOR) | A_BOLD : a;
         term_put(y + 2 + i, x, w, la, line);
     }
 }
@@ -206,7 +206,7 @@ static void question_draw(struct ui *ui, const char *q)
 
 void help_overlay_draw(struct ui *ui)
 {
-    switch (ui->overlay) {
+    switch (ui->ov.kind) {
     case OV_NONE:
         break;
     case OV_HELP:
@@ -214,17 +214,17 @@ void help_overlay_draw(struct ui *ui)
         break;
     case OV_TEXT: {
         /* long texts (a 10x10 FEN) wrap inside the box */
-        int len = (int)strlen(ui->text_body), iy, ix;
+        int len = (int)strlen(ui->ov.text_body), iy, ix;
         int w = len + 6, cols = ui->term.cols;
         if (w < 44)
             w = 44;
         if (w > cols - 2)
             w = cols - 2;
         int inner = w - 4 > 1 ? w - 4 : 1, lines = (len + inner - 1) / inner;
-        box_draw(ui, lines + 5, w, ui->text_title, &iy, &ix);
+        box_draw(ui, lines + 5, w, ui->ov.text_title, &iy, &ix);
         for (int i = 0; i < lines; i++) {
-            char part[sizeof ui->text_body];
-            snprintf(part, sizeof part, "%.*s", inner, ui->text_body + i * inner);
+            char part[sizeof ui->ov.text_body];
+            snprintf(part, sizeof part, "%.*s", inner, ui->ov.text_body + i * inner);
             term_put(iy + 1 + i, ix, inner, term_attr(&ui->term, FG_DEFAULT, BG_NONE) | A_BOLD,
                      part);
         }
@@ -233,10 +233,11 @@ void help_overlay_draw(struct ui *ui)
         break;
     }
     case OV_CONFIRM:
-        question_draw(ui, ui->confirm == CF_RESIGN ? "Resign this game? (y/n)"
-                          : ui->confirm == CF_DRAW ? "Offer a draw? (y/n)"
-                          : ui->confirm == CF_NEW  ? "Abandon this game and start a new one? (y/n)"
-                                                   : "Quit? This game is not saved. (y/n)");
+        question_draw(ui, ui->ov.confirm == CF_RESIGN ? "Resign this game? (y/n)"
+                          : ui->ov.confirm == CF_DRAW ? "Offer a draw? (y/n)"
+                          : ui->ov.confirm == CF_NEW
+                              ? "Abandon this game and start a new one? (y/n)"
+                              : "Quit? This game is not saved. (y/n)");
         break;
     case OV_DRAW_OFFER: {
         char q[120];

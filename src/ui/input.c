@@ -22,9 +22,9 @@ static void act_by(struct ui *ui, enum dr_action_kind kind, const struct dr_move
     a.who = who;
     if (m)
         a.move = *m;
-    if (ui->in_act) {
-        ui->action = a;
-        ui->have_action = true;
+    if (ui->player.in_act) {
+        ui->player.action = a;
+        ui->player.have_action = true;
     } else if (ui->loop) {
         dr_loop_post(ui->loop, a);
     }
@@ -46,7 +46,7 @@ static int person(const struct ui *ui)
 static void play_move(struct ui *ui, const struct dr_move *m)
 {
     dr_turn_put_back(&ui->turn);
-    ui->overlay = OV_NONE;
+    ui->ov.kind = OV_NONE;
     act(ui, DR_ACT_MOVE, m);
 }
 
@@ -67,8 +67,8 @@ bool input_explain(struct ui *ui, int from, int to, char *out, int size)
 
 static void open_chooser(struct ui *ui, const char *say)
 {
-    ui->choice = 0;
-    ui->overlay = OV_CHOOSE;
+    ui->ov.choice = 0;
+    ui->ov.kind = OV_CHOOSE;
     ui_say(ui, TONE_INFO, "%s", say);
 }
 
@@ -121,7 +121,7 @@ static void tab(struct ui *ui, int dir)
     int n = dr_squares_sorted(&ui->variant, set, sqs);
     if (!n)
         return;
-    int cur = ui_square(ui, ui->cur_file, ui->cur_rank), at = -1;
+    int cur = ui_square(ui, ui->view.cur_file, ui->view.cur_rank), at = -1;
     for (int i = 0; i < n; i++)
         if (sqs[i] == cur)
             at = i;
@@ -165,25 +165,25 @@ static const char *next_move_word(const char *text, char *word, size_t size)
 bool input_play_pasted(struct ui *ui)
 {
     char word[64];
-    const char *rest = next_move_word(ui->paste, word, sizeof word);
+    const char *rest = next_move_word(ui->paste.moves, word, sizeof word);
     if (!rest) {
-        ui->paste[0] = 0;
+        ui->paste.moves[0] = 0;
         return false;
     }
     struct dr_move m;
     struct dr_error err;
     if (!dr_move_parse(&ui->variant, dr_game_position(ui->game), word, &m, &err)) {
         ui_say(ui, TONE_ERROR, "Move %d of the list: %s. The list stops here.",
-               ui->paste_done + 1, err.msg);
-        ui->paste[0] = 0;
+               ui->paste.done + 1, err.msg);
+        ui->paste.moves[0] = 0;
         return false;
     }
-    memmove(ui->paste, rest, strlen(rest) + 1);
-    ui->paste_done++;
+    memmove(ui->paste.moves, rest, strlen(rest) + 1);
+    ui->paste.done++;
     play_move(ui, &m);
-    if (!next_move_word(ui->paste, word, sizeof word)) {
-        ui->paste[0] = 0;
-        ui_say(ui, TONE_GOOD, "Played the %d moves of the list.", ui->paste_done);
+    if (!next_move_word(ui->paste.moves, word, sizeof word)) {
+        ui->paste.moves[0] = 0;
+        ui_say(ui, TONE_GOOD, "Played the %d moves of the list.", ui->paste.done);
     }
     return true;
 }
@@ -209,8 +209,8 @@ static void submit_move(struct ui *ui, const char *text)
                                    "replay; against the computer type one move.");
             return;
         }
-        snprintf(ui->paste, sizeof ui->paste, "%s", text);
-        ui->paste_done = 0;
+        snprintf(ui->paste.moves, sizeof ui->paste.moves, "%s", text);
+        ui->paste.done = 0;
         input_play_pasted(ui);
         return;
     }
@@ -265,42 +265,42 @@ static void submit_move(struct ui *ui, const char *text)
 static void prompt_overlay_key(struct ui *ui, int key)
 {
     if (key == 27) {
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         ui_say(ui, TONE_INFO, "Cancelled.");
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-        char text[sizeof ui->input];
-        snprintf(text, sizeof text, "%s", ui->input);
-        ui->overlay = OV_NONE;
-        if (ui->prompt == PR_MOVE)
+        char text[sizeof ui->pr.input];
+        snprintf(text, sizeof text, "%s", ui->pr.input);
+        ui->ov.kind = OV_NONE;
+        if (ui->pr.kind == PR_MOVE)
             submit_move(ui, text);
-        else if (ui->prompt == PR_SAVE)
+        else if (ui->pr.kind == PR_SAVE)
             save_as(ui, text);
-        else if (ui->prompt == PR_GOTO)
+        else if (ui->pr.kind == PR_GOTO)
             replay_goto(ui, text);
-        else if (ui->prompt == PR_LOAD)
+        else if (ui->pr.kind == PR_LOAD)
             open_file(ui, text);
     } else {
         prompt_edit_key(ui, key);
         return;
     }
-    ui->prompt_hint[0] = 0;
+    ui->pr.hint[0] = 0;
     ui->dirty = true;
 }
 
 static void chooser_key(struct ui *ui, int key)
 {
     if (key == 27) {
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         ui_say(ui, TONE_INFO, "Choose where to put the piece.");
     } else if (key == KEY_UP || key == 'k' || key == KEY_BTAB) {
-        ui->choice = (ui->choice + ui->turn.nchoices - 1) % ui->turn.nchoices;
+        ui->ov.choice = (ui->ov.choice + ui->turn.nchoices - 1) % ui->turn.nchoices;
     } else if (key == KEY_DOWN || key == 'j' || key == '\t') {
-        ui->choice = (ui->choice + 1) % ui->turn.nchoices;
+        ui->ov.choice = (ui->ov.choice + 1) % ui->turn.nchoices;
     } else if (key >= '1' && key <= '9' && key - '1' < ui->turn.nchoices) {
-        ui->choice = key - '1';
-        play_move(ui, &ui->turn.choices[ui->choice]);
+        ui->ov.choice = key - '1';
+        play_move(ui, &ui->turn.choices[ui->ov.choice]);
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
-        play_move(ui, &ui->turn.choices[ui->choice]);
+        play_move(ui, &ui->turn.choices[ui->ov.choice]);
     }
     ui->dirty = true;
 }
@@ -308,8 +308,8 @@ static void chooser_key(struct ui *ui, int key)
 static void confirm_key(struct ui *ui, int key)
 {
     if (key == 'y' || key == 'Y') {
-        ui->overlay = OV_NONE;
-        switch (ui->confirm) {
+        ui->ov.kind = OV_NONE;
+        switch (ui->ov.confirm) {
         case CF_RESIGN:
             act_by(ui, DR_ACT_RESIGN, NULL, person(ui));
             break;
@@ -327,7 +327,7 @@ static void confirm_key(struct ui *ui, int key)
             break;
         }
     } else if (key == 'n' || key == 'N' || key == 27) {
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         ui_say(ui, TONE_INFO, "Cancelled.");
     }
     ui->dirty = true;
@@ -335,8 +335,8 @@ static void confirm_key(struct ui *ui, int key)
 
 static void ask(struct ui *ui, enum ui_confirm what)
 {
-    ui->overlay = OV_CONFIRM;
-    ui->confirm = what;
+    ui->ov.kind = OV_CONFIRM;
+    ui->ov.confirm = what;
     ui->dirty = true;
 }
 
@@ -364,9 +364,9 @@ static void show_fen(struct ui *ui)
 {
     char fen[300];
     dr_fen_write(&ui->variant, dr_game_position(ui->game), fen, sizeof fen);
-    snprintf(ui->text_title, sizeof ui->text_title, "Position (FEN)");
-    snprintf(ui->text_body, sizeof ui->text_body, "%s", fen);
-    ui->overlay = OV_TEXT;
+    snprintf(ui->ov.text_title, sizeof ui->ov.text_title, "Position (FEN)");
+    snprintf(ui->ov.text_body, sizeof ui->ov.text_body, "%s", fen);
+    ui->ov.kind = OV_TEXT;
     ui->dirty = true;
 }
 
@@ -374,14 +374,15 @@ static void show_fen(struct ui *ui)
  * where '#' goes (a replay, a game between two players). */
 static void click_move_list(struct ui *ui, int y, int x)
 {
-    for (int i = 0; i < ui->nmove_cells; i++) {
-        const struct ui_move_cell *c = &ui->move_cells[i];
+    for (int i = 0; i < ui->view.nmove_cells; i++) {
+        const struct ui_move_cell *c = &ui->view.move_cells[i];
         if (y != c->y || x < c->x || x >= c->x + c->w)
             continue;
-        if (!(ui->replay || ui->hotseat) || !ui->in_act) {
-            ui_say(ui, TONE_ERROR, ui->in_act ? "Clicking a move goes to it in a replay or a game "
-                                                "between two players; here u takes back."
-                                              : "Wait for your turn.");
+        if (!(ui->replay || ui->hotseat) || !ui->player.in_act) {
+            ui_say(ui, TONE_ERROR, ui->player.in_act
+                                       ? "Clicking a move goes to it in a replay or a game "
+                                         "between two players; here u takes back."
+                                       : "Wait for your turn.");
             return;
         }
         /* the move's number and column, as the list and '#' count them */
@@ -410,18 +411,18 @@ static void mouse(struct ui *ui, bool my_turn)
     }
     int sq = ui_square(ui, file, rank);
     if (press) {
-        ui->cur_file = file;
-        ui->cur_rank = rank;
-        ui->mouse_down_sq = sq;
+        ui->view.cur_file = file;
+        ui->view.cur_rank = rank;
+        ui->view.mouse_down_sq = sq;
         ui->dirty = true;
         if (my_turn)
             act_at(ui, sq);
         else if (ui_engine_thinking(ui))
             ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
-    } else if (release && my_turn && ui->turn.sel >= 0 && sq != ui->mouse_down_sq && sq >= 0 &&
+    } else if (release && my_turn && ui->turn.sel >= 0 && sq != ui->view.mouse_down_sq && sq >= 0 &&
                sq != ui->turn.sel) {
-        ui->cur_file = file;
-        ui->cur_rank = rank;
+        ui->view.cur_file = file;
+        ui->view.cur_rank = rank;
         touch(ui, sq); /* a drag from the piece to its target */
     }
 }
@@ -445,11 +446,11 @@ static void key_enter(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
     if (now->my_turn)
-        act_at(ui, ui_square(ui, ui->cur_file, ui->cur_rank));
+        act_at(ui, ui_square(ui, ui->view.cur_file, ui->view.cur_rank));
     else if (now->thinking)
         ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
-    else if (now->over && input_explain(ui, -1, -1, ui->status, sizeof ui->status))
-        ui->tone = TONE_ERROR;
+    else if (now->over && input_explain(ui, -1, -1, ui->status.text, sizeof ui->status.text))
+        ui->status.tone = TONE_ERROR;
 }
 
 static void key_mouse(struct ui *ui, const struct moment *now, int key)
@@ -464,10 +465,10 @@ static void key_escape(struct ui *ui, const struct moment *now, int key)
     if (ui->turn.sel >= 0) {
         dr_turn_put_back(&ui->turn);
         ui_say(ui, TONE_INFO, "Put back.");
-    } else if (ui->hint_shown) {
-        ui->hint_shown = false;
+    } else if (ui->hint.shown) {
+        ui->hint.shown = false;
     } else {
-        ui->status[0] = 0;
+        ui->status.text[0] = 0;
     }
 }
 
@@ -487,10 +488,10 @@ static void key_home_end(struct ui *ui, const struct moment *now, int key)
     if (!now->my_turn && !now->over) {
         ui_say(ui, TONE_ERROR, "Wait for your turn.");
     } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
-        ui->repeat = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
-        ui->repeat_to = -1;
-        ui->repeat_say[0] = 0;
-        act(ui, ui->repeat, NULL);
+        ui->repeat.kind = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
+        ui->repeat.to = -1;
+        ui->repeat.say[0] = 0;
+        act(ui, ui->repeat.kind, NULL);
     }
 }
 
@@ -525,8 +526,8 @@ static void key_hint(struct ui *ui, const struct moment *now, int key)
     (void)key;
     if (!now->my_turn) {
         ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Hints are for your own turn.");
-    } else if (!ui->hint_shown) {
-        hint_start(ui->hinter, &ui->variant, ui->game);
+    } else if (!ui->hint.shown) {
+        hint_start(ui->hint.hinter, &ui->variant, ui->game);
         ui_say(ui, TONE_INFO, "Looking for a good move...");
     }
 }
@@ -599,7 +600,7 @@ static void key_fen(struct ui *ui, const struct moment *now, int key)
 static void key_go_to(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
-    if (ui->hotseat && ui->in_act)
+    if (ui->hotseat && ui->player.in_act)
         prompt_open(ui, PR_GOTO, NULL);
     else
         ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
@@ -614,14 +615,14 @@ static void key_editor(struct ui *ui, const struct moment *now, int key)
 static void key_flip(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
-    ui->flipped = !ui->flipped;
+    ui->view.flipped = !ui->view.flipped;
 }
 
 static void key_help(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
-    ui->overlay = OV_HELP;
-    ui->help_page = 0;
+    ui->ov.kind = OV_HELP;
+    ui->ov.help_page = 0;
 }
 
 static void key_quit(struct ui *ui, const struct moment *now, int key)
@@ -667,18 +668,18 @@ static const struct {
 /* An overlay takes the key: true when one is up. */
 static bool overlay_key(struct ui *ui, int key)
 {
-    switch (ui->overlay) {
+    switch (ui->ov.kind) {
     case OV_HELP:
         if (help_more(ui) && key != 27 && key != 'q') {
-            ui->help_page++;
+            ui->ov.help_page++;
         } else {
-            ui->overlay = OV_NONE;
-            ui->help_page = 0;
+            ui->ov.kind = OV_NONE;
+            ui->ov.help_page = 0;
         }
         ui->dirty = true;
         return true;
     case OV_TEXT:
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         ui->dirty = true;
         return true;
     case OV_CONFIRM:
@@ -720,7 +721,7 @@ void input_key(struct ui *ui, int key)
     if (replay_board_key(ui, key) || study_key(ui, key) || cursor_key(ui, key))
         return;
     bool over = dr_game_over(ui->game);
-    struct moment now = {over, ui_engine_thinking(ui), ui->in_act && !over};
+    struct moment now = {over, ui_engine_thinking(ui), ui->player.in_act && !over};
     for (size_t i = 0; i < sizeof game_keys / sizeof game_keys[0]; i++)
         if (game_keys[i].key == key) {
             game_keys[i].fn(ui, &now, key);

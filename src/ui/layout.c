@@ -12,18 +12,18 @@
 void layout_map_squares(struct ui *ui)
 {
     const struct dr_variant *v = &ui->variant;
-    memset(ui->sq_at, -1, sizeof ui->sq_at);
+    memset(ui->view.sq_at, -1, sizeof ui->view.sq_at);
     for (int sq = 0; sq < DR_MAX_SQUARES; sq++)
         if (((v->board >> sq) & 1) && v->sq_rank[sq] >= 0 && v->sq_rank[sq] < 10 &&
             v->sq_file[sq] >= 0 && v->sq_file[sq] < 10)
-            ui->sq_at[v->sq_rank[sq]][v->sq_file[sq]] = (int8_t)sq;
+            ui->view.sq_at[v->sq_rank[sq]][v->sq_file[sq]] = (int8_t)sq;
 }
 
 int ui_square(const struct ui *ui, int file, int rank)
 {
     if (file < 0 || rank < 0 || file >= ui->variant.width || rank >= ui->variant.height)
         return -1;
-    return ui->sq_at[rank][file];
+    return ui->view.sq_at[rank][file];
 }
 
 /* Columns left of the board: rank numbers on algebraic boards. */
@@ -78,8 +78,8 @@ void layout_compute(struct ui *ui, bool bar)
 void layout_cell_origin(const struct ui *ui, int file, int rank, int *y, int *x)
 {
     int W = ui->variant.width, H = ui->variant.height;
-    int c = ui->flipped ? W - 1 - file : file;
-    int r = ui->flipped ? rank : H - 1 - rank;
+    int c = ui->view.flipped ? W - 1 - file : file;
+    int r = ui->view.flipped ? rank : H - 1 - rank;
     *y = ui->lay.by + r * ui->lay.ch;
     *x = ui->lay.bx + c * ui->lay.cw;
 }
@@ -95,7 +95,7 @@ bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank)
     int r = dy / ui->lay.ch, c = dx / ui->lay.cw;
     if (r >= H || c >= W)
         return false;
-    *file = ui->flipped ? W - 1 - c : c;
-    *rank = ui->flipped ? r : H - 1 - r;
+    *file = ui->view.flipped ? W - 1 - c : c;
+    *rank = ui->view.flipped ? r : H - 1 - r;
     return true;
 }

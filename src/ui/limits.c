@@ -29,7 +29,7 @@ void limits_clock_tick(struct ui *ui)
         return;
     ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
     if (ui_is_human(ui, side)) {
-        ui->flag_pending = true;
+        ui->player.flag_pending = true;
     } else if (ui->loop) {
         struct dr_action a = {DR_ACT_FLAG, {0, 0, 0, 0}, 0};
         dr_loop_post(ui->loop, a); /* the thinking engine hands it to the loop */

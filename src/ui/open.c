@@ -1,6 +1,6 @@
 /* o on the game screen: the PDN file named is read, and this game ends so
- * that the session starts it (a game to continue in ui->pending, a file to
- * replay in ui->pending_rp). */
+ * that the session starts it (a game to continue in ui->next.game, a file to
+ * replay in ui->next.rp). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,9 +12,9 @@ static void end_for_load(struct ui *ui)
 {
     ui->exit = UI_EXIT_LOAD;
     struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
-    if (ui->in_act) {
-        ui->action = a;
-        ui->have_action = true;
+    if (ui->player.in_act) {
+        ui->player.action = a;
+        ui->player.have_action = true;
     } else {
         dr_loop_post(ui->loop, a);
     }
@@ -29,10 +29,10 @@ static void open_for_replay(struct ui *ui, const char *full, const char *note)
         ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
         return;
     }
-    replay_free(ui->pending_rp);
-    ui->pending_rp = r;
+    replay_free(ui->next.rp);
+    ui->next.rp = r;
     recent_add(full);
-    snprintf(ui->open_note, sizeof ui->open_note, "%s", note ? note : "");
+    snprintf(ui->next.note, sizeof ui->next.note, "%s", note ? note : "");
     end_for_load(ui);
 }
 
@@ -63,8 +63,8 @@ void open_file(struct ui *ui, const char *path)
                         "shown.");
         return;
     }
-    saved_game_free(ui->pending);
-    ui->pending = s;
+    saved_game_free(ui->next.game);
+    ui->next.game = s;
     recent_add(full);
     end_for_load(ui);
 }

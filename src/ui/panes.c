@@ -88,8 +88,8 @@ static int counters_lines(struct ui *ui, int y, int maxlines)
 
 static void score_text(const struct ui *ui, char *out, size_t size)
 {
-    int score = ui->info.score;
-    int white = ui->info_root.side == DR_WHITE ? score : -score;
+    int score = ui->search.info.score;
+    int white = ui->search.root.side == DR_WHITE ? score : -score;
     int mag = abs(white);
     const char *who = white > 0 ? "White" : "Black";
     if (mag >= DR_SCORE_KNOWN_WIN) {
@@ -107,7 +107,7 @@ static void score_text(const struct ui *ui, char *out, size_t size)
 
 static int engine_lines(struct ui *ui, int y, int maxlines)
 {
-    if (!ui->have_info || maxlines < 2)
+    if (!ui->search.have || maxlines < 2)
         return 0;
     struct ui_term *t = &ui->term;
     const struct dr_variant *v = &ui->variant;
@@ -115,23 +115,23 @@ static int engine_lines(struct ui *ui, int y, int maxlines)
     attr_t a = term_attr(t, FG_DEFAULT, BG_NONE), dim = term_attr(t, FG_DIM, BG_NONE);
     char score[64], line[256];
     score_text(ui, score, sizeof score);
-    if (ui->info.depth == 0 && ui->info.nodes == 0) /* a move of the opening book */
+    if (ui->search.info.depth == 0 && ui->search.info.nodes == 0) /* a move of the opening book */
         snprintf(line, sizeof line, "book move  score %s", score);
     else
-        snprintf(line, sizeof line, "depth %d  score %s", ui->info.depth, score);
+        snprintf(line, sizeof line, "depth %d  score %s", ui->search.info.depth, score);
     term_put(y + n++, x, w, a, line);
-    double nodes = (double)ui->info.nodes;
+    double nodes = (double)ui->search.info.nodes;
     if (nodes < 1e4)
-        snprintf(line, sizeof line, "%.0f nodes  %.1f s", nodes, ui->info.time_ms / 1000.0);
+        snprintf(line, sizeof line, "%.0f nodes  %.1f s", nodes, ui->search.info.time_ms / 1000.0);
     else
         snprintf(line, sizeof line, "%.1f%s nodes  %.1f s",
                  nodes >= 1e6 ? nodes / 1e6 : nodes / 1e3, nodes >= 1e6 ? "M" : "k",
-                 ui->info.time_ms / 1000.0);
+                 ui->search.info.time_ms / 1000.0);
     term_put(y + n++, x, w, dim, line);
     /* the principal variation, replayed from the position searched */
     char pv[400] = "line: ";
-    int len = ui->info.pv_len < 12 ? ui->info.pv_len : 12;
-    ui_pv_text(v, &ui->info_root, -1, ui->info.pv, len, pv + 6, sizeof pv - 6);
+    int len = ui->search.info.pv_len < 12 ? ui->search.info.pv_len : 12;
+    ui_pv_text(v, &ui->search.root, -1, ui->search.info.pv, len, pv + 6, sizeof pv - 6);
     if (maxlines - n > 0)
         n += put_wrapped(y + n, x, w, maxlines - n > 2 ? 2 : maxlines - n, dim, pv);
     return n;
@@ -154,7 +154,8 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
     }
     const char *side = pos->side == DR_WHITE ? "White" : "Black";
     if (ui_engine_thinking(ui)) {
-        double secs = ui->think_start ? (double)(term_now_ms() - ui->think_start) / 1000.0 : 0;
+        int64_t start = ui->search.think_start;
+        double secs = start ? (double)(term_now_ms() - start) / 1000.0 : 0;
         snprintf(line, sizeof line, "The computer (%s) is thinking... %.1f s", side, secs);
     } else if (ui->hotseat) {
         snprintf(line, sizeof line, "%s to move", side);
@@ -171,7 +172,7 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
 
 static void moves_list(struct ui *ui, int y, int maxlines)
 {
-    ui->nmove_cells = 0;
+    ui->view.nmove_cells = 0;
     if (maxlines < 2)
         return;
     struct ui_term *t = &ui->term;
@@ -222,8 +223,9 @@ static void moves_list(struct ui *ui, int y, int maxlines)
                        : i >= plies   ? term_attr(t, FG_DIM, BG_NONE)
                                       : term_attr(t, FG_DEFAULT, BG_NONE);
             term_put(row, cx, colw, a, m);
-            if (ui->nmove_cells < (int)(sizeof ui->move_cells / sizeof ui->move_cells[0]))
-                ui->move_cells[ui->nmove_cells++] = (struct ui_move_cell){row, cx, colw, i + 1};
+            struct ui_board_view *bv = &ui->view;
+            if (bv->nmove_cells < (int)(sizeof bv->move_cells / sizeof bv->move_cells[0]))
+                bv->move_cells[bv->nmove_cells++] = (struct ui_move_cell){row, cx, colw, i + 1};
         }
     }
 }
@@ -233,7 +235,7 @@ static void keys_line(struct ui *ui)
     const char *k;
     bool over = dr_game_over(ui->game);
     char buf[300];
-    switch (ui->overlay) {
+    switch (ui->ov.kind) {
     case OV_HELP:
     case OV_TEXT:
         k = "any key: close";
@@ -287,13 +289,13 @@ void panes_draw(struct ui *ui)
                  dr_level_name(ui->level));
     mvhline(0, 0, ' ' | term_attr(t, FG_TITLE, BG_NONE), t->cols);
     term_put(0, 0, t->cols, term_attr(t, FG_TITLE, BG_NONE), title);
-    if (ui->flipped) {
+    if (ui->view.flipped) {
         const char *f = "(board flipped) ";
         term_put(0, t->cols - (int)strlen(f), (int)strlen(f), term_attr(t, FG_DIM, BG_NONE), f);
     }
 
     int y = ui->lay.py, bottom = ui->lay.py + ui->lay.ph;
-    int first = ui->flipped ? DR_WHITE : DR_BLACK; /* the side at the top first */
+    int first = ui->view.flipped ? DR_WHITE : DR_BLACK; /* the side at the top first */
     player_line(ui, y++, first);
     player_line(ui, y++, !first);
     y++;
@@ -301,7 +303,7 @@ void panes_draw(struct ui *ui)
     int c = counters_lines(ui, y, 3);
     y += c;
     y++;
-    if (ui->have_info && (ui_engine_thinking(ui) || !ui->hotseat)) {
+    if (ui->search.have && (ui_engine_thinking(ui) || !ui->hotseat)) {
         term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_TITLE, BG_NONE),
                  ui_engine_thinking(ui) ? "Computer's search" : "Computer's last search");
         y += engine_lines(ui, y, 4);
@@ -313,9 +315,9 @@ void panes_draw(struct ui *ui)
     /* replay: comments, variations, where the line is */
     if (ui->rp && bottom - y > 6)
         y += replay_pane(ui, y, bottom - y - 5 < 8 ? bottom - y - 5 : 8);
-    if (ui->hint_shown) {
+    if (ui->hint.shown) {
         char m[DR_MOVE_TEXT_LEN], line[200];
-        dr_move_pdn(v, dr_game_position(ui->game), &ui->hint, m);
+        dr_move_pdn(v, dr_game_position(ui->game), &ui->hint.move, m);
         snprintf(line, sizeof line, "Hint: %s (marked ?)", m);
         term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_GOOD, BG_NONE), line);
         y++;
@@ -324,9 +326,9 @@ void panes_draw(struct ui *ui)
         moves_list(ui, y, bottom - y);
 
     /* status line */
-    enum ui_fg fg = ui->tone == TONE_ERROR ? FG_ERROR : ui->tone == TONE_GOOD ? FG_GOOD
-                                                                              : FG_DEFAULT;
-    term_put(ui->lay.status_y, 1, t->cols - 2, term_attr(t, fg, BG_NONE), ui->status);
+    enum ui_tone tone = ui->status.tone;
+    enum ui_fg fg = tone == TONE_ERROR ? FG_ERROR : tone == TONE_GOOD ? FG_GOOD : FG_DEFAULT;
+    term_put(ui->lay.status_y, 1, t->cols - 2, term_attr(t, fg, BG_NONE), ui->status.text);
     keys_line(ui);
 }
 

@@ -9,19 +9,19 @@
 
 void prompt_open(struct ui *ui, enum ui_prompt kind, const char *initial)
 {
-    ui->overlay = OV_PROMPT;
-    ui->prompt = kind;
-    snprintf(ui->input, sizeof ui->input, "%s", initial ? initial : "");
-    ui->input_len = (int)strlen(ui->input);
-    ui->prompt_hint[0] = 0;
-    ui->nrecent = 0;
-    ui->recent_at = -1;
+    ui->ov.kind = OV_PROMPT;
+    ui->pr.kind = kind;
+    snprintf(ui->pr.input, sizeof ui->pr.input, "%s", initial ? initial : "");
+    ui->pr.input_len = (int)strlen(ui->pr.input);
+    ui->pr.hint[0] = 0;
+    ui->pr.nrecent = 0;
+    ui->pr.recent_at = -1;
     if (kind == PR_LOAD || kind == PR_SAVE) {
-        ui->nrecent = recent_load(ui->recent, RECENT_MAX);
-        if (ui->nrecent)
-            snprintf(ui->prompt_hint, sizeof ui->prompt_hint,
-                     "Up/Down: the %d file%s opened or saved last; Tab completes", ui->nrecent,
-                     ui->nrecent == 1 ? "" : "s");
+        ui->pr.nrecent = recent_load(ui->pr.recent, RECENT_MAX);
+        if (ui->pr.nrecent)
+            snprintf(ui->pr.hint, sizeof ui->pr.hint,
+                     "Up/Down: the %d file%s opened or saved last; Tab completes", ui->pr.nrecent,
+                     ui->pr.nrecent == 1 ? "" : "s");
     }
     ui->dirty = true;
 }
@@ -31,35 +31,36 @@ void prompt_open(struct ui *ui, enum ui_prompt kind, const char *initial)
 static void prompt_recent(struct ui *ui, int dir)
 {
     static const int none = -1;
-    if (ui->recent_at == none)
-        snprintf(ui->recent_typed, sizeof ui->recent_typed, "%s", ui->input);
-    int at = ui->recent_at + dir;
+    if (ui->pr.recent_at == none)
+        snprintf(ui->pr.recent_typed, sizeof ui->pr.recent_typed, "%s", ui->pr.input);
+    int at = ui->pr.recent_at + dir;
     if (at < none)
         at = none;
-    if (at >= ui->nrecent)
-        at = ui->nrecent - 1;
-    ui->recent_at = at;
-    snprintf(ui->input, sizeof ui->input, "%s", at == none ? ui->recent_typed : ui->recent[at]);
-    ui->input_len = (int)strlen(ui->input);
+    if (at >= ui->pr.nrecent)
+        at = ui->pr.nrecent - 1;
+    ui->pr.recent_at = at;
+    snprintf(ui->pr.input, sizeof ui->pr.input, "%s",
+             at == none ? ui->pr.recent_typed : ui->pr.recent[at]);
+    ui->pr.input_len = (int)strlen(ui->pr.input);
     if (at == none)
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(what you typed)");
+        snprintf(ui->pr.hint, sizeof ui->pr.hint, "(what you typed)");
     else
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "recent file %d of %d", at + 1,
-                 ui->nrecent);
+        snprintf(ui->pr.hint, sizeof ui->pr.hint, "recent file %d of %d", at + 1,
+                 ui->pr.nrecent);
     ui->dirty = true;
 }
 
 void prompt_edit(struct ui *ui, int key)
 {
     if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        if (ui->input_len > 0)
-            ui->input[--ui->input_len] = 0;
+        if (ui->pr.input_len > 0)
+            ui->pr.input[--ui->pr.input_len] = 0;
     } else if (key == 21) { /* Ctrl-U */
-        ui->input_len = 0;
-        ui->input[0] = 0;
-    } else if (key >= 32 && key < 127 && ui->input_len < (int)sizeof ui->input - 1) {
-        ui->input[ui->input_len++] = (char)key;
-        ui->input[ui->input_len] = 0;
+        ui->pr.input_len = 0;
+        ui->pr.input[0] = 0;
+    } else if (key >= 32 && key < 127 && ui->pr.input_len < (int)sizeof ui->pr.input - 1) {
+        ui->pr.input[ui->pr.input_len++] = (char)key;
+        ui->pr.input[ui->pr.input_len] = 0;
     }
     ui->dirty = true;
 }
@@ -67,19 +68,19 @@ void prompt_edit(struct ui *ui, int key)
 /* Tab in a file prompt: the name completed, the names that match shown. */
 static void prompt_complete(struct ui *ui)
 {
-    char names[sizeof ui->prompt_hint];
-    if (complete_path(ui->input, sizeof ui->input, names, sizeof names) == 0)
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "(no file name begins so)");
+    char names[sizeof ui->pr.hint];
+    if (complete_path(ui->pr.input, sizeof ui->pr.input, names, sizeof names) == 0)
+        snprintf(ui->pr.hint, sizeof ui->pr.hint, "(no file name begins so)");
     else
-        snprintf(ui->prompt_hint, sizeof ui->prompt_hint, "%s", names);
-    ui->input_len = (int)strlen(ui->input);
+        snprintf(ui->pr.hint, sizeof ui->pr.hint, "%s", names);
+    ui->pr.input_len = (int)strlen(ui->pr.input);
     ui->dirty = true;
 }
 
 void prompt_edit_key(struct ui *ui, int key)
 {
-    bool file = ui->prompt == PR_SAVE || ui->prompt == PR_LOAD;
-    if ((key == KEY_UP || key == KEY_DOWN) && ui->nrecent && file) {
+    bool file = ui->pr.kind == PR_SAVE || ui->pr.kind == PR_LOAD;
+    if ((key == KEY_UP || key == KEY_DOWN) && ui->pr.nrecent && file) {
         prompt_recent(ui, key == KEY_UP ? 1 : -1); /* Up: older, as in a shell */
         return;
     }
@@ -88,6 +89,6 @@ void prompt_edit_key(struct ui *ui, int key)
         return;
     }
     prompt_edit(ui, key);
-    ui->prompt_hint[0] = 0;
+    ui->pr.hint[0] = 0;
     ui->dirty = true;
 }

@@ -177,8 +177,9 @@ int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
         term_put(0, 0, ui->term.cols, term_attr(&ui->term, FG_TITLE, BG_NONE),
                  " Replay: choose a game");
         term_put(ui->term.rows - 1, 1, ui->term.cols - 2,
-                 term_attr(&ui->term, ui->tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
-                 ui->status);
+                 term_attr(&ui->term, ui->status.tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT,
+                           BG_NONE),
+                 ui->status.text);
         list_box(ui, title,
                  "     #  White                Black                Event                    Result",
                  ui->from_menu ? "up/down: choose   Enter: replay it   q: back to the menu"
@@ -484,7 +485,7 @@ static void list_item(const struct ui *ui, int i, char *out, size_t size)
     static const char *const play[PLAY_COUNT] = {
         "Play White against the computer", "Play Black against the computer",
         "Two players at this keyboard (hot-seat)"};
-    if (ui->list == LIST_PLAY) {
+    if (ui->ov.list == LIST_PLAY) {
         snprintf(out, size, "%s", play[i]);
         return;
     }
@@ -501,48 +502,48 @@ static void list_item(const struct ui *ui, int i, char *out, size_t size)
 
 void replay_list_draw(struct ui *ui)
 {
-    list_box(ui, ui->list == LIST_PLAY ? "Play on from this position" : "Moves here", NULL,
-             "up/down: choose   Enter: take it   Esc: cancel", ui->list_n, ui->list_sel,
+    list_box(ui, ui->ov.list == LIST_PLAY ? "Play on from this position" : "Moves here", NULL,
+             "up/down: choose   Enter: take it   Esc: cancel", ui->ov.list_n, ui->ov.list_sel,
              list_item);
 }
 
 static void open_list(struct ui *ui, enum ui_list what, int n, int sel)
 {
-    ui->overlay = OV_LIST;
-    ui->list = what;
-    ui->list_n = n;
-    ui->list_sel = sel;
+    ui->ov.kind = OV_LIST;
+    ui->ov.list = what;
+    ui->ov.list_n = n;
+    ui->ov.list_sel = sel;
     ui->dirty = true;
 }
 
 static void quit_to(struct ui *ui, enum ui_exit why)
 {
     ui->exit = why;
-    ui->action.kind = DR_ACT_QUIT;
-    ui->have_action = true;
+    ui->player.action.kind = DR_ACT_QUIT;
+    ui->player.have_action = true;
 }
 
 static void list_take(struct ui *ui)
 {
-    if (ui->list == LIST_PLAY) {
-        ui->play_start = *dr_game_position(ui->game);
-        ui->play_mode = (enum ui_play_mode)ui->list_sel;
+    if (ui->ov.list == LIST_PLAY) {
+        ui->next.start = *dr_game_position(ui->game);
+        ui->next.play_mode = (enum ui_play_mode)ui->ov.list_sel;
         quit_to(ui, UI_EXIT_PLAY);
     } else if (current(ui)) {
-        enter(ui, branch_move(ui, ui->list_sel));
+        enter(ui, branch_move(ui, ui->ov.list_sel));
     }
 }
 
 void replay_list_key(struct ui *ui, int key)
 {
     ui->dirty = true;
-    if (list_move(key, ui->list_n, &ui->list_sel))
+    if (list_move(key, ui->ov.list_n, &ui->ov.list_sel))
         return;
     if (key == 27 || key == 'q') {
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         ui_say(ui, TONE_INFO, "Cancelled.");
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
-        ui->overlay = OV_NONE;
+        ui->ov.kind = OV_NONE;
         list_take(ui);
     }
 }
@@ -635,18 +636,18 @@ void replay_go_to_ply(struct ui *ui, int target, const char *say)
         ui_say(ui, TONE_INFO, "%s", say);
         return;
     }
-    ui->repeat = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
-    ui->repeat_to = target;
-    snprintf(ui->repeat_say, sizeof ui->repeat_say, "%s", say);
-    memset(&ui->action, 0, sizeof ui->action);
-    ui->action.kind = ui->repeat;
-    ui->have_action = true;
+    ui->repeat.kind = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
+    ui->repeat.to = target;
+    snprintf(ui->repeat.say, sizeof ui->repeat.say, "%s", say);
+    memset(&ui->player.action, 0, sizeof ui->player.action);
+    ui->player.action.kind = ui->repeat.kind;
+    ui->player.have_action = true;
     ui->dirty = true;
 }
 
 bool replay_board_key(struct ui *ui, int key)
 {
-    if (!ui->rp || !ui->replay || !ui->in_act)
+    if (!ui->rp || !ui->replay || !ui->player.in_act)
         return false;
     switch (key) {
     case 'v':

@@ -120,7 +120,7 @@ done:
     return ok;
 }
 
-bool save_autosaves(const struct ui *ui) { return ui->autosave_path[0] != 0; }
+bool save_autosaves(const struct ui *ui) { return ui->autosave.path[0] != 0; }
 
 void save_default_name(const struct ui *ui, char *out, int size)
 {
@@ -159,11 +159,11 @@ void save_autosave(struct ui *ui)
     if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))
         return;
     char why[300];
-    if (!save_game(ui, ui->autosave_path, why, sizeof why)) {
-        if (!ui->autosave_failed)
+    if (!save_game(ui, ui->autosave.path, why, sizeof why)) {
+        if (!ui->autosave.failed)
             ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
-        ui->autosave_failed = true;
+        ui->autosave.failed = true;
     } else {
-        ui->autosave_failed = false;
+        ui->autosave.failed = false;
     }
 }

@@ -12,9 +12,9 @@ void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ui->status, sizeof ui->status, fmt, ap);
+    vsnprintf(ui->status.text, sizeof ui->status.text, fmt, ap);
     va_end(ap);
-    ui->tone = tone;
+    ui->status.tone = tone;
     ui->dirty = true;
 }
 

@@ -22,20 +22,20 @@ static void reset_board(struct ui *ui, const struct game_setup *s)
     ui->variant = s->variant;
     ui->hotseat = s->hotseat || s->replay;
     ui->replay = s->replay;
-    ui->repeat = DR_ACT_NONE;
-    ui->repeat_to = -1;
-    ui->repeat_say[0] = 0;
+    ui->repeat.kind = DR_ACT_NONE;
+    ui->repeat.to = -1;
+    ui->repeat.say[0] = 0;
     snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
     ui->human_side = s->human_side;
     ui->level = s->level;
     ui->exit = UI_EXIT_NONE;
-    ui->flipped = !ui->hotseat && ui->human_side == DR_BLACK;
-    ui->cur_file = ui->cur_rank = -1;
-    ui->mouse_down_sq = -1;
+    ui->view.flipped = !ui->hotseat && ui->human_side == DR_BLACK;
+    ui->view.cur_file = ui->view.cur_rank = -1;
+    ui->view.mouse_down_sq = -1;
     dr_turn_clear(&ui->turn); /* no marks until the first turn begins */
-    ui->overlay = OV_NONE;
-    ui->status[0] = 0;
-    ui->have_last = ui->have_info = ui->hint_shown = false;
+    ui->ov.kind = OV_NONE;
+    ui->status.text[0] = 0;
+    ui->last.have = ui->search.have = ui->hint.shown = false;
     ui->engine = NULL;
     layout_map_squares(ui);
     term_board_colours(&ui->term, ui->variant.all_squares);
@@ -92,9 +92,9 @@ static void run_game(struct ui *ui, const struct game_setup *s)
     struct dr_player human = play_human_player(ui);
     struct dr_view view = play_board_view(ui);
     dr_loop_add_view(loop, &view);
-    if (!config_autosave_path(ui->autosave_path, sizeof ui->autosave_path, ui->autosave_note,
-                              sizeof ui->autosave_note))
-        ui->autosave_path[0] = 0;
+    if (!config_autosave_path(ui->autosave.path, sizeof ui->autosave.path, ui->autosave.note,
+                              sizeof ui->autosave.note))
+        ui->autosave.path[0] = 0;
     ui_draw(ui); /* the board is on the screen before the engine allocates its tables */
 
     struct dr_engine_player *engine = ui->hotseat ? NULL : new_computer(ui);
@@ -116,7 +116,7 @@ static void run_game(struct ui *ui, const struct game_setup *s)
         dr_loop_run(loop);
         save_autosave(ui);
     }
-    hint_cancel(ui->hinter);
+    hint_cancel(ui->hint.hinter);
     study_stop(ui);
     dr_loop_free(loop);
     dr_game_free(g);
@@ -173,10 +173,10 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index);
  * (a finished one on the replay screen). */
 static void run_loads(struct ui *ui, const struct game_setup *s)
 {
-    while (ui->exit == UI_EXIT_LOAD && (ui->pending || ui->pending_rp)) {
-        if (ui->pending_rp) {
-            struct ui_replay *rp = ui->pending_rp;
-            ui->pending_rp = NULL;
+    while (ui->exit == UI_EXIT_LOAD && (ui->next.game || ui->next.rp)) {
+        if (ui->next.rp) {
+            struct ui_replay *rp = ui->next.rp;
+            ui->next.rp = NULL;
             struct ui_replay *outer = ui->rp;
             run_replay(ui, rp, 1);
             ui->rp = outer;
@@ -185,8 +185,8 @@ static void run_loads(struct ui *ui, const struct game_setup *s)
                 ui->exit = UI_EXIT_QUIT;
             continue;
         }
-        struct saved_game *p = ui->pending;
-        ui->pending = NULL;
+        struct saved_game *p = ui->next.game;
+        ui->next.game = NULL;
         struct game_setup next;
         setup_saved(&next, p);
         /* keep who plays what; a file does not choose that for us */
@@ -212,9 +212,9 @@ static void play_from_here(struct ui *ui)
     struct game_setup s;
     memset(&s, 0, sizeof s);
     s.variant = ui->variant;
-    s.start = ui->play_start;
-    s.hotseat = ui->play_mode == PLAY_HOTSEAT;
-    s.human_side = ui->play_mode == PLAY_BLACK ? DR_BLACK : DR_WHITE;
+    s.start = ui->next.start;
+    s.hotseat = ui->next.play_mode == PLAY_HOTSEAT;
+    s.human_side = ui->next.play_mode == PLAY_BLACK ? DR_BLACK : DR_WHITE;
     s.level = ui->opt->level > 0 ? ui->opt->level : ui->cfg.level;
     struct ui_replay *rp = ui->rp;
     ui->rp = NULL; /* the new game is not the file's */
@@ -247,15 +247,15 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
         }
         ui->rp = rp;
         run_game(ui, &s);
-        ui->status[0] = 0; /* the game's last words do not belong under the list */
+        ui->status.text[0] = 0; /* the game's last words do not belong under the list */
         last = index;
         index = 0;
         if (ui->exit == UI_EXIT_PLAY) {
             play_from_here(ui);
-        } else if (ui->exit == UI_EXIT_LOAD && ui->pending_rp) {
+        } else if (ui->exit == UI_EXIT_LOAD && ui->next.rp) {
             replay_free(opened);
-            rp = opened = ui->pending_rp;
-            ui->pending_rp = NULL;
+            rp = opened = ui->next.rp;
+            ui->next.rp = NULL;
             last = 1;
             continue;
         }
@@ -271,7 +271,7 @@ static void run_replay(struct ui *ui, struct ui_replay *rp, int index)
 static void analyse_position(struct ui *ui)
 {
     char why[300];
-    struct ui_replay *rp = replay_of_position(&ui->variant, &ui->play_start, why, sizeof why);
+    struct ui_replay *rp = replay_of_position(&ui->variant, &ui->next.start, why, sizeof why);
     if (!rp) {
         start_message(ui, why);
         ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
@@ -305,8 +305,8 @@ static void edit_from_start(struct ui *ui)
         return;
     }
     ui->variant = s.variant;
-    ui->flipped = false;
-    ui->cur_file = ui->cur_rank = -1;
+    ui->view.flipped = false;
+    ui->view.cur_file = ui->view.cur_rank = -1;
     enum ui_exit e = editor_run(ui, &s.start);
     if (e != UI_EXIT_NONE)
         ui->exit = e;
@@ -420,7 +420,7 @@ int dr_ui_run(const struct dr_ui_options *o)
     }
     ui->term.draughts_glyphs = !strcmp(ui->cfg.pieces, "draughts");
     ui->term.discs = ui->term.discs && !strcmp(ui->cfg.pieces, "discs");
-    ui->hinter = hint_new();
+    ui->hint.hinter = hint_new();
     ui->study = study_new();
     if (o->mode == DR_UI_START) {
         run_start_screen(ui);
@@ -439,10 +439,10 @@ int dr_ui_run(const struct dr_ui_options *o)
             status = 2;
         }
     }
-    saved_game_free(ui->pending);
-    replay_free(ui->pending_rp);
+    saved_game_free(ui->next.game);
+    replay_free(ui->next.rp);
     replay_free(replay);
-    hint_free(ui->hinter);
+    hint_free(ui->hint.hinter);
     study_free(ui->study);
     term_end(&ui->term);
     if (term_signal())

@@ -35,8 +35,8 @@ struct start {
 
 void start_message(struct ui *ui, const char *text)
 {
-    snprintf(ui->start_note, sizeof ui->start_note, "%.500s", text);
-    ui->start_tone = TONE_ERROR;
+    snprintf(ui->start_line.text, sizeof ui->start_line.text, "%.500s", text);
+    ui->start_line.tone = TONE_ERROR;
 }
 
 static void load_variants(struct ui *ui, struct start *st)
@@ -245,12 +245,12 @@ static void draw_bottom(struct ui *ui, const struct start *st)
         int used = term_put(py, 1, t->cols - 2, title, "Replay the PDN file: ");
         snprintf(line, sizeof line, "%s_", st->input);
         term_put(py, 1 + used, t->cols - 2 - used, norm | A_BOLD, line);
-        if (ui->start_note[0]) /* what Tab found */
-            term_put(py - 1, 1, t->cols - 2, dim, ui->start_note);
-    } else if (ui->start_note[0]) {
+        if (ui->start_line.text[0]) /* what Tab found */
+            term_put(py - 1, 1, t->cols - 2, dim, ui->start_line.text);
+    } else if (ui->start_line.text[0]) {
         term_put(t->rows - 2, 1, t->cols - 2,
-                 term_attr(t, ui->start_tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
-                 ui->start_note);
+                 term_attr(t, ui->start_line.tone == TONE_ERROR ? FG_ERROR : FG_DEFAULT, BG_NONE),
+                 ui->start_line.text);
     }
     term_put(t->rows - 1, 0, t->cols, dim,
              st->replay_prompt ? "Enter: open   Esc: cancel"
@@ -366,7 +366,7 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
 {
     size_t n = strlen(st->input);
     if (key != '\t')
-        ui->start_note[0] = 0;
+        ui->start_line.text[0] = 0;
     if (key == 27) {
         st->replay_prompt = false;
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
@@ -378,11 +378,12 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         if (!r) {
             /* the reason names the file already when it comes from the reader */
             if (strstr(why, path))
-                snprintf(ui->start_note, sizeof ui->start_note, "Cannot open %.450s", why);
+                snprintf(ui->start_line.text, sizeof ui->start_line.text, "Cannot open %.450s",
+                         why);
             else
-                snprintf(ui->start_note, sizeof ui->start_note, "Cannot open %.200s: %.250s",
-                         st->input, why);
-            ui->start_tone = TONE_ERROR;
+                snprintf(ui->start_line.text, sizeof ui->start_line.text,
+                         "Cannot open %.200s: %.250s", st->input, why);
+            ui->start_line.tone = TONE_ERROR;
             return false;
         }
         c->what = START_REPLAY;
@@ -391,9 +392,9 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
     } else if (key == '\t') {
         char names[400];
         int found = complete_path(st->input, sizeof st->input, names, sizeof names);
-        snprintf(ui->start_note, sizeof ui->start_note, "%s",
+        snprintf(ui->start_line.text, sizeof ui->start_line.text, "%s",
                  found == 0 ? "(no file name begins so)" : names);
-        ui->start_tone = TONE_INFO;
+        ui->start_line.tone = TONE_INFO;
     } else if ((key == KEY_BACKSPACE || key == 127 || key == 8) && n > 0) {
         st->input[n - 1] = 0;
     } else if (key >= 32 && key < 127 && n + 1 < sizeof st->input) {
@@ -461,10 +462,10 @@ static bool start_key(struct ui *ui, struct start *st, int key, struct start_cho
     case KEY_MOUSE:
         return click(ui, st, c);
     case '?':
-        snprintf(ui->start_note, sizeof ui->start_note,
+        snprintf(ui->start_line.text, sizeof ui->start_line.text,
                  "Move with up/down (or j/k), choose with Space, change a value with "
                  "left/right, and press Enter to start. In the game, ? lists every key.");
-        ui->start_tone = TONE_INFO;
+        ui->start_line.tone = TONE_INFO;
         return false;
     case 'q':
     case 'Q':
@@ -501,7 +502,7 @@ struct start_choice start_screen(struct ui *ui)
             break;
         }
         if (key != KEY_RESIZE && !st->replay_prompt)
-            ui->start_note[0] = 0;
+            ui->start_line.text[0] = 0;
         done = st->replay_prompt ? replay_key(ui, st, key, &c) : start_key(ui, st, key, &c);
     }
     if (c.what == START_PLAY || c.what == START_HOTSEAT || c.what == START_EDIT) {

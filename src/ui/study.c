@@ -292,7 +292,7 @@ bool study_key(struct ui *ui, int key)
         bool *on = wanted(ui);
         *on = !*on;
         ui_say(ui, TONE_INFO, "Analysis %s.", *on ? "on" : "off");
-    } else if (ui->in_act) {
+    } else if (ui->player.in_act) {
         go_to_mark(ui, key == ']' ? 1 : -1);
     }
     return true;

@@ -149,7 +149,7 @@ void recent_add(const char *path);
 /* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
 
 /* GAMES: back to the replayed file's game list; PLAY: play on from the
- * replayed position (ui->play_start); ANALYSE: study ui->play_start on the
+ * replayed position (ui->next.start); ANALYSE: study ui->next.start on the
  * replay screen. */
 enum ui_exit { UI_EXIT_NONE, UI_EXIT_QUIT, UI_EXIT_MENU, UI_EXIT_SIGNAL, UI_EXIT_LOAD,
                UI_EXIT_GAMES, UI_EXIT_PLAY, UI_EXIT_ANALYSE };
@@ -206,6 +206,105 @@ struct game_setup {
     int human_side, level;
 };
 
+/* The board on the screen (layout.c maps it) and the cursor on it
+ * (cursor.c, input.c); where panes.c drew the moves, for a click. */
+struct ui_board_view {
+    int8_t sq_at[10][10];              /* [rank][file] -> square or -1 */
+    bool flipped;
+    int cur_file, cur_rank;
+    int aim_file, aim_at;              /* the file Up/Down keep to, and the cell
+                                          (rank * 16 + file) it was kept at */
+    int mouse_down_sq;
+    struct ui_move_cell {              /* where the move list drew each move, */
+        int y, x, w, ply;              /* for a click on it: the ply after it */
+    } move_cells[128];
+    int nmove_cells;
+};
+
+/* The prompt line's (prompt.c; input.c and editor.c say what it is for). */
+struct ui_prompt_line {
+    enum ui_prompt kind;
+    char input[320];
+    int input_len;
+    char hint[256];                    /* a file prompt's Tab: the names that match */
+    char recent[RECENT_MAX][RECENT_PATH]; /* a file prompt's Up/Down: recent files */
+    int nrecent, recent_at;            /* recent_at -1: the text typed */
+    char recent_typed[RECENT_PATH];    /* what was typed before Up/Down */
+};
+
+/* The pop-ups': which one is up (input.c opens and closes them, help.c
+ * and replay.c draw them) and what each shows. */
+struct ui_overlays {
+    enum ui_overlay kind;
+    enum ui_confirm confirm;
+    char text_title[64];
+    char text_body[512];
+    int choice;                        /* the chooser's line (turn.choices) */
+    enum ui_list list;                 /* OV_LIST: what it offers, how many, which one */
+    int list_n, list_sel;
+    int help_page, help_lines;
+};
+
+/* A line said to the person, in a tone (say.c; the start screen's own). */
+struct ui_status {
+    char text[512];
+    enum ui_tone tone;
+};
+
+/* The computer's search as the panes show it (play.c takes the loop's news). */
+struct ui_search_shown {
+    bool have;
+    struct dr_search_info info;
+    struct dr_position root;           /* the position searched */
+    int64_t think_start;               /* when it began thinking, 0: not */
+};
+
+/* The hint (t): the search for it (hint.c) and the move shown (board.c). */
+struct ui_hinting {
+    bool shown;
+    struct dr_move move;
+    struct ui_hint *hinter;
+};
+
+/* The person as a player of the loop (play.c; input.c decides the action). */
+struct ui_player_turn {
+    bool in_act;                       /* inside the person's act(): their turn */
+    bool have_action;
+    struct dr_action action;           /* an action decided by a key, for the loop */
+    bool flag_pending;                 /* the person's clock ran out: tell the loop */
+};
+
+/* Home/End and # (input.c, replay.c): undo or redo again and again (play.c). */
+struct ui_repeat {
+    enum dr_action_kind kind;          /* undo or redo all the way */
+    int to;                            /* stop at this ply; -1: all the way */
+    char say[200];                     /* said when the repeat stops ("" for nothing) */
+};
+
+/* A list of moves typed with m (input.c), played one a turn (play.c). */
+struct ui_paste {
+    char moves[320];                   /* the moves still to play */
+    int done;                          /* how many of the list were played */
+};
+
+/* The autosave (save.c; session.c finds the place). */
+struct ui_autosave {
+    char path[512];
+    bool failed;
+    char note[600];                    /* why it goes to a fallback place, "" if not */
+};
+
+/* What the session starts when this game ends (ui->exit says which): a
+ * file opened (open.c) or the position to play on or study (replay.c,
+ * editor.c). */
+struct ui_next {
+    char note[200];                    /* said when the game opened with o starts */
+    struct saved_game *game;           /* a game to continue */
+    struct ui_replay *rp;              /* a file to replay */
+    struct dr_position start;          /* UI_EXIT_PLAY, ANALYSE: the position */
+    enum ui_play_mode play_mode;
+};
+
 struct ui {
     struct ui_term term;
     struct ui_config cfg;
@@ -219,83 +318,36 @@ struct ui {
     bool hotseat;
     bool replay;                       /* stepping through a saved game */
     char replay_title[200];
-    enum dr_action_kind repeat;        /* Home/End: undo or redo all the way */
-    int repeat_to;                     /* # (go to move): stop at this ply; -1: all the way */
-    char repeat_say[200];              /* said when the repeat stops ("" for nothing) */
     int human_side;                    /* against the computer */
     int level;
     bool from_menu;                    /* q goes back to the start screen */
     enum ui_exit exit;
-    char autosave_path[512];
-    bool autosave_failed;
-    char autosave_note[600]; /* why the autosave goes to a fallback place, "" if not */
-    char open_note[200];     /* said when the game opened with o starts, then cleared */
-    struct saved_game *pending;        /* a file opened during the game */
     struct ui_replay *rp;              /* replay of a whole file: its tree */
-    struct ui_replay *pending_rp;      /* a file opened with o while replaying one */
-    struct dr_position play_start;     /* UI_EXIT_PLAY: the position to play on from */
-    enum ui_play_mode play_mode;
-
-    /* board */
-    int8_t sq_at[10][10];              /* [rank][file] -> square or -1 */
-    bool flipped;
-    struct ui_layout lay;
-
-    /* input */
-    int cur_file, cur_rank;
-    int aim_file, aim_at;              /* the file Up/Down keep to, and the cell
-                                          (rank * 16 + file) it was kept at */
-    int mouse_down_sq;
-    struct ui_move_cell {              /* where the move list drew each move, */
-        int y, x, w, ply;              /* for a click on it: the ply after it */
-    } move_cells[128];
-    int nmove_cells;
     struct dr_turn turn;               /* the person's turn: legal moves, the piece
                                           held, captures to choose from */
-
-    /* overlays and prompts */
-    enum ui_overlay overlay;
-    enum ui_prompt prompt;
-    enum ui_confirm confirm;
-    char input[320];
-    char prompt_hint[256];             /* a file prompt's Tab: the names that match */
-    char recent[RECENT_MAX][RECENT_PATH]; /* a file prompt's Up/Down: recent files */
-    int nrecent, recent_at;            /* recent_at -1: the text typed */
-    char recent_typed[RECENT_PATH];    /* what was typed before Up/Down */
-    char paste[320];                   /* the moves of a typed list still to play */
-    int paste_done;                    /* how many of the list were played */
-    int input_len;
-    char text_title[64];
-    char text_body[512];
-    int choice;                        /* the chooser's line (turn.choices) */
-    enum ui_list list;                 /* OV_LIST: what it offers, how many, which one */
-    int list_n, list_sel;
-    int help_page, help_lines;
+    struct dr_clock clock;             /* on when opt->clock_minutes > 0 */
+    struct ui_player_turn player;
+    struct ui_repeat repeat;
+    struct ui_paste paste;
+    struct ui_autosave autosave;
+    struct ui_next next;
 
     /* what the person sees */
-    char status[512];                  /* the board screen's status line */
-    enum ui_tone tone;
-    char start_note[512];              /* the start screen's own line */
-    enum ui_tone start_tone;
-    bool have_last;
-    struct dr_move last;
-    bool have_info;
-    struct dr_search_info info;
-    struct dr_position info_root;
-    int64_t think_start;
-    bool hint_shown;
-    struct dr_move hint;
-    struct ui_hint *hinter;
+    struct ui_layout lay;              /* the whole screen's (layout.c) */
+    struct ui_board_view view;
+    struct ui_overlays ov;
+    struct ui_prompt_line pr;
+    struct ui_status status;           /* the board screen's status line */
+    struct ui_status start_line;       /* the start screen's own line */
+    struct {                           /* the last move, marked on the board */
+        bool have;
+        struct dr_move move;
+    } last;
+    struct ui_search_shown search;
+    struct ui_hinting hint;
     struct ui_study *study;            /* analysis, bar, graph (study.c) */
 
-    /* the game clock (on when opt->clock_minutes > 0) */
-    struct dr_clock clock;
-    bool flag_pending;                 /* the person's clock ran out: tell the loop */
-
-    /* an action decided by a key, for the loop */
-    bool in_act;                       /* inside the person's act(): their turn */
-    bool have_action;
-    struct dr_action action;
+    /* redrawing (draw.c) */
     bool dirty;                        /* redraw at once */
     bool info_dirty;                   /* redraw soon (engine progress) */
     int64_t last_draw;
@@ -310,7 +362,7 @@ static inline bool ui_is_human(const struct ui *ui, int side)
 
 static inline bool ui_engine_thinking(const struct ui *ui)
 {
-    if (ui->hotseat || ui->in_act || !ui->game || dr_game_over(ui->game))
+    if (ui->hotseat || ui->player.in_act || !ui->game || dr_game_over(ui->game))
         return false;
     return !ui_is_human(ui, dr_game_position(ui->game)->side);
 }
@@ -380,17 +432,17 @@ void panes_too_small(struct ui *ui);
 /* help.c */
 void help_draw(struct ui *ui);
 /* A table of keys and what they do ("" as a key: a heading) in a box,
- * paged when the terminal is short (help_more, ui->help_page). */
+ * paged when the terminal is short (help_more, ui->ov.help_page). */
 void help_table(struct ui *ui, const char *const lines[][2], int n);
 bool help_more(const struct ui *ui);
-/* The pop-up of ui->overlay but OV_LIST (the replay's). */
+/* The pop-up of ui->ov.kind but OV_LIST (the replay's). */
 void help_overlay_draw(struct ui *ui);
 
 /* input.c */
 /* The next move of a move list typed or pasted with m, played when it is
  * legal (true); an illegal one ends the list with a message. */
 bool input_play_pasted(struct ui *ui);
-/* A key on the board while it is the person's turn; may set ui->action. */
+/* A key on the board while it is the person's turn; may set ui->player.action. */
 void input_key(struct ui *ui, int key);
 /* Explain why from -> to is not legal (to -1: why the piece cannot be
  * picked up).  Returns false when there is nothing to say. */
@@ -400,13 +452,13 @@ bool input_explain(struct ui *ui, int from, int to, char *out, int size);
 /* Hands the level (and the clock) to the computer player for its next move. */
 void limits_update(struct ui *ui);
 /* A clock that ran out: said, and the loop told (at once, or through
- * ui->flag_pending on the person's turn). */
+ * ui->player.flag_pending on the person's turn). */
 void limits_clock_tick(struct ui *ui);
 
 /* ---- draw.c ---- */
 /* The game screen, whole: a frame. */
 void ui_draw(struct ui *ui);
-/* The pop-up of ui->overlay over the screen. */
+/* The pop-up of ui->ov.kind over the screen. */
 void overlay_draw(struct ui *ui);
 
 /* play.c */
@@ -589,8 +641,8 @@ void start_message(struct ui *ui, const char *text);
 
 /* editor.c */
 /* The position editor for ui->variant, from the position given, on a
- * screen of its own.  PLAY (with ui->play_mode) or ANALYSE with the legal
- * position set up in ui->play_start; NONE when the person leaves it;
+ * screen of its own.  PLAY (with ui->next.play_mode) or ANALYSE with the legal
+ * position set up in ui->next.start; NONE when the person leaves it;
  * SIGNAL. */
 enum ui_exit editor_run(struct ui *ui, const struct dr_position *from);
 /* E on the game screen: the editor from the position shown; a position
