@@ -1,5 +1,6 @@
 /* Internals of the ncurses front end, shared by the modules of src/ui/.
- * Each file calls only files listed above it (none calls back up):
+ * Each file calls only files listed above it (none calls back up), and
+ * their sections below come in the same order (complete.h and keys.h apart):
  *   term.c     terminal set-up and restore, signals, colours, glyphs, keys
  *   config.c   remembered choices and XDG paths (atomic writes)
  *   complete.c Tab completion of file names, ~ in a file name (complete.h)
@@ -146,7 +147,7 @@ int recent_load(char out[][RECENT_PATH], int max);
  * conveniences, never worth an error). */
 void recent_add(const char *path);
 
-/* ---- the game screen (layout.c, board.c, panes.c, input.c, play.c, help.c) ---- */
+/* ---- the screens' state: struct ui and its parts ---- */
 
 /* GAMES: back to the replayed file's game list; PLAY: play on from the
  * replayed position (ui->next.start); ANALYSE: study ui->next.start on the
@@ -367,113 +368,8 @@ static inline bool ui_engine_thinking(const struct ui *ui)
     return !ui_is_human(ui, dr_game_position(ui->game)->side);
 }
 
-/* ---- say.c ---- */
-/* The status line: what the game screen says now, in a tone. */
-void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-const char *ui_side_name(int side);
-const char *ui_piece_name(const struct dr_position *pos, int sq);
-void ui_square_name(const struct ui *ui, int sq, char *out);
-/* "International draughts (FMJD)": the description up to its colon. */
-void ui_variant_title(const struct dr_variant *v, char *out, int size);
-/* A line of moves from root in the variant's notation, numbered ("12... 19-23
- * 13. 32-28") from ply (ply 0: the first player's first move), or without
- * numbers when ply < 0; it stops at a move that is not legal. */
-void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
-                const struct dr_move *pv, int n, char *out, size_t size);
-
-/* ---- box.c ---- */
-/* Word-wrap text into at most maxlines lines of width; returns lines used. */
-int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
-/* The body of a pop-up box, centred; returns its inner origin. */
-void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
-/* A boxed list, item(i) its lines, sel highlighted and kept in view; and
- * Up, Down, PgUp, PgDn, Home, End moving sel (false for other keys). */
-void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
-              int sel, void (*item)(const struct ui *ui, int i, char *out, size_t size));
-bool list_move(int key, int n, int *sel);
-
-/* layout.c */
-/* The layout for the terminal's size, with room for the evaluation bar
- * when bar (and the terminal is wide enough). */
-void layout_compute(struct ui *ui, bool bar);
-void layout_map_squares(struct ui *ui);
-/* Screen position of a board cell; false when off the board. */
-bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank);
-void layout_cell_origin(const struct ui *ui, int file, int rank, int *y, int *x);
-int ui_square(const struct ui *ui, int file, int rank);
-
-/* ---- cursor.c ---- */
-/* The turn model on the game's position, the cursor on a piece that can
- * move (one that must take when there is a compulsory capture). */
-void cursor_begin_turn(struct ui *ui);
-void cursor_to(struct ui *ui, int sq);
-/* dx, dy: screen directions, right and up. */
-void cursor_move(struct ui *ui, int dx, int dy);
-/* Arrows and h j k l move the cursor; false for other keys. */
-bool cursor_key(struct ui *ui, int key);
-
-/* ---- prompt.c ---- */
-/* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
-void prompt_open(struct ui *ui, enum ui_prompt kind, const char *initial);
-/* Backspace, Ctrl-U or a printable key edits the prompt's text. */
-void prompt_edit(struct ui *ui, int key);
-/* Up/Down (the recent files) and Tab (completion) in a file prompt, else
- * the text's editing: every key of the prompt line but Esc and Enter. */
-void prompt_edit_key(struct ui *ui, int key);
-
-/* board.c */
-void board_draw(struct ui *ui);
-
-/* panes.c */
-void panes_draw(struct ui *ui);
-void panes_too_small(struct ui *ui);
-
-/* help.c */
-void help_draw(struct ui *ui);
-/* A table of keys and what they do ("" as a key: a heading) in a box,
- * paged when the terminal is short (help_more, ui->ov.help_page). */
-void help_table(struct ui *ui, const char *const lines[][2], int n);
-bool help_more(const struct ui *ui);
-/* The pop-up of ui->ov.kind but OV_LIST (the replay's). */
-void help_overlay_draw(struct ui *ui);
-
-/* input.c */
-/* The next move of a move list typed or pasted with m, played when it is
- * legal (true); an illegal one ends the list with a message. */
-bool input_play_pasted(struct ui *ui);
-/* A key on the board while it is the person's turn; may set ui->player.action. */
-void input_key(struct ui *ui, int key);
-/* Explain why from -> to is not legal (to -1: why the piece cannot be
- * picked up).  Returns false when there is nothing to say. */
-bool input_explain(struct ui *ui, int from, int to, char *out, int size);
-
-/* ---- limits.c ---- */
-/* Hands the level (and the clock) to the computer player for its next move. */
-void limits_update(struct ui *ui);
-/* A clock that ran out: said, and the loop told (at once, or through
- * ui->player.flag_pending on the person's turn). */
-void limits_clock_tick(struct ui *ui);
-
-/* ---- draw.c ---- */
-/* The game screen, whole: a frame. */
-void ui_draw(struct ui *ui);
-/* The pop-up of ui->ov.kind over the screen. */
-void overlay_draw(struct ui *ui);
-
-/* play.c */
-struct dr_player play_human_player(struct ui *ui);
-struct dr_view play_board_view(struct ui *ui);
-
-/* hint.c */
-struct ui_hint *hint_new(void);
-void hint_free(struct ui_hint *h);
-void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_game *g);
-/* Done?  Then *m is the suggestion (false: none). */
-bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m);
-void hint_cancel(struct ui_hint *h);
-
-/* worker.c: an engine and a thread; fn runs once per worker_start.  The
+/* ---- worker.c ---- */
+/* An engine and a thread; fn runs once per worker_start.  The
  * hint, the live analysis and the score graph's pass each have one. */
 struct ui_worker {
     struct dr_engine *engine;
@@ -502,7 +398,15 @@ void worker_free(struct ui_worker *w);
 bool worker_quitting(struct ui_worker *w); /* for fn: stop was asked */
 bool worker_running(struct ui_worker *w);
 
-/* analysis.c */
+/* ---- hint.c ---- */
+struct ui_hint *hint_new(void);
+void hint_free(struct ui_hint *h);
+void hint_start(struct ui_hint *h, const struct dr_variant *v, const struct dr_game *g);
+/* Done?  Then *m is the suggestion (false: none). */
+bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m);
+void hint_cancel(struct ui_hint *h);
+
+/* ---- analysis.c ---- */
 struct analysis_snapshot {
     bool running;                      /* a search of root was started */
     bool resting;                      /* and stopped after a few minutes */
@@ -521,7 +425,7 @@ bool analysis_resting(const struct ui_analysis *a);
 /* The latest snapshot into *out when it changed since the last poll. */
 bool analysis_poll(struct ui_analysis *a, struct analysis_snapshot *out);
 
-/* scores.c */
+/* ---- scores.c ---- */
 #define SCORE_NONE INT_MIN
 /* A line of play and what a file says of it. */
 struct ui_line {
@@ -549,45 +453,86 @@ bool scores_get(const struct ui_scores *s, int i, int *score);
 /* The mark of move i: the file's, else by the scores around it. */
 enum dr_mark scores_mark(const struct ui_scores *s, int i);
 
-/* gauge.c */
+/* ---- say.c ---- */
+/* The status line: what the game screen says now, in a tone. */
+void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+const char *ui_side_name(int side);
+const char *ui_piece_name(const struct dr_position *pos, int sq);
+void ui_square_name(const struct ui *ui, int sq, char *out);
+/* "International draughts (FMJD)": the description up to its colon. */
+void ui_variant_title(const struct dr_variant *v, char *out, int size);
+/* A line of moves from root in the variant's notation, numbered ("12... 19-23
+ * 13. 32-28") from ply (ply 0: the first player's first move), or without
+ * numbers when ply < 0; it stops at a move that is not legal. */
+void ui_pv_text(const struct dr_variant *v, const struct dr_position *root, int ply,
+                const struct dr_move *pv, int n, char *out, size_t size);
+
+/* ---- box.c ---- */
+/* Word-wrap text into at most maxlines lines of width; returns lines used. */
+int put_wrapped(int y, int x, int width, int maxlines, attr_t a, const char *text);
+/* The body of a pop-up box, centred; returns its inner origin. */
+void box_draw(struct ui *ui, int h, int w, const char *title, int *iy, int *ix);
+/* A boxed list, item(i) its lines, sel highlighted and kept in view; and
+ * Up, Down, PgUp, PgDn, Home, End moving sel (false for other keys). */
+void list_box(struct ui *ui, const char *title, const char *head, const char *foot, int n,
+              int sel, void (*item)(const struct ui *ui, int i, char *out, size_t size));
+bool list_move(int key, int n, int *sel);
+
+/* ---- layout.c ---- */
+/* The layout for the terminal's size, with room for the evaluation bar
+ * when bar (and the terminal is wide enough). */
+void layout_compute(struct ui *ui, bool bar);
+void layout_map_squares(struct ui *ui);
+/* Screen position of a board cell; false when off the board. */
+bool layout_cell_at(const struct ui *ui, int y, int x, int *file, int *rank);
+void layout_cell_origin(const struct ui *ui, int file, int rank, int *y, int *x);
+int ui_square(const struct ui *ui, int file, int rank);
+
+/* ---- cursor.c ---- */
+/* The turn model on the game's position, the cursor on a piece that can
+ * move (one that must take when there is a compulsory capture). */
+void cursor_begin_turn(struct ui *ui);
+void cursor_to(struct ui *ui, int sq);
+/* dx, dy: screen directions, right and up. */
+void cursor_move(struct ui *ui, int dx, int dy);
+/* Arrows and h j k l move the cursor; false for other keys. */
+bool cursor_key(struct ui *ui, int key);
+
+/* ---- prompt.c ---- */
+/* Open the prompt line (OV_PROMPT) of this kind with initial text (or NULL). */
+void prompt_open(struct ui *ui, enum ui_prompt kind, const char *initial);
+/* Backspace, Ctrl-U or a printable key edits the prompt's text. */
+void prompt_edit(struct ui *ui, int key);
+/* Up/Down (the recent files) and Tab (completion) in a file prompt, else
+ * the text's editing: every key of the prompt line but Esc and Enter. */
+void prompt_edit_key(struct ui *ui, int key);
+
+/* ---- limits.c ---- */
+/* Hands the level (and the clock) to the computer player for its next move. */
+void limits_update(struct ui *ui);
+/* A clock that ran out: said, and the loop told (at once, or through
+ * ui->player.flag_pending on the person's turn). */
+void limits_clock_tick(struct ui *ui);
+
+/* ---- board.c ---- */
+void board_draw(struct ui *ui);
+
+/* ---- gauge.c ---- */
 void gauge_bar(struct ui *ui, int y, int x, int h, bool known, double chances);
 void gauge_graph(struct ui *ui, int y, int x, int w, const struct ui_scores *s, int current);
 
-/* study.c */
-struct ui_study *study_new(void);
-void study_free(struct ui_study *s);
-void study_changed(struct ui *ui);   /* the game changed (a view event) */
-/* Keep the engines on the position and line shown; take their news. */
-void study_tick(struct ui *ui);
-void study_stop(struct ui *ui);      /* the game ends */
-bool study_key(struct ui *ui, int key);
-bool study_bar_wanted(struct ui *ui);
-void study_bar_draw(struct ui *ui);
-/* The analysis pane (lines used, 0 when there is none). */
-int study_pane(struct ui *ui, int y, int maxlines);
+/* ---- help.c ---- */
+void help_draw(struct ui *ui);
+/* A table of keys and what they do ("" as a key: a heading) in a box,
+ * paged when the terminal is short (help_more, ui->ov.help_page). */
+void help_table(struct ui *ui, const char *const lines[][2], int n);
+bool help_more(const struct ui *ui);
+/* The pop-up of ui->ov.kind but OV_LIST (the replay's). */
+void help_overlay_draw(struct ui *ui);
 
-/* save.c (PDN) */
-/* Write the game as PDN, atomically. */
-bool save_game(struct ui *ui, const char *path, char *why, int size);
-/* Read game number index (1-based) of a PDN file. */
-bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
-void saved_game_free(struct saved_game *s);
-/* Is there a place the game is autosaved to? */
-bool save_autosaves(const struct ui *ui);
-/* "english-20250101-1200.pdn": the save prompt's first offer. */
-void save_default_name(const struct ui *ui, char *out, int size);
-/* The save prompt's text: the game saved there (~ expanded), said how. */
-void save_as(struct ui *ui, const char *path);
-/* After every change of the game: its autosave (not of a replay, nor of
- * an empty board); a failure said once. */
-void save_autosave(struct ui *ui);
-
-/* ---- open.c ---- */
-/* The open prompt's text: the file read, and this game ended for it (a
- * finished game or any file while replaying one is replayed). */
-void open_file(struct ui *ui, const char *path);
-
-/* replay.c: a PDN file kept whole while it is replayed.  The game of the
+/* ---- replay.c ---- */
+/* A PDN file kept whole while it is replayed.  The game of the
  * loop holds the moves of one line of the tree (the main line or a
  * variation) from the root: those played lead to the position shown, the
  * rest wait in the redo list. */
@@ -627,7 +572,75 @@ int replay_line_plies(const struct ui *ui);
  * file with one game). */
 void replay_where(const struct ui *ui, char *out, size_t size);
 
-/* start.c */
+/* ---- study.c ---- */
+struct ui_study *study_new(void);
+void study_free(struct ui_study *s);
+void study_changed(struct ui *ui);   /* the game changed (a view event) */
+/* Keep the engines on the position and line shown; take their news. */
+void study_tick(struct ui *ui);
+void study_stop(struct ui *ui);      /* the game ends */
+bool study_key(struct ui *ui, int key);
+bool study_bar_wanted(struct ui *ui);
+void study_bar_draw(struct ui *ui);
+/* The analysis pane (lines used, 0 when there is none). */
+int study_pane(struct ui *ui, int y, int maxlines);
+
+/* ---- panes.c ---- */
+void panes_draw(struct ui *ui);
+void panes_too_small(struct ui *ui);
+
+/* ---- draw.c ---- */
+/* The game screen, whole: a frame. */
+void ui_draw(struct ui *ui);
+/* The pop-up of ui->ov.kind over the screen. */
+void overlay_draw(struct ui *ui);
+
+/* ---- save.c ---- */
+/* Write the game as PDN, atomically. */
+bool save_game(struct ui *ui, const char *path, char *why, int size);
+/* Read game number index (1-based) of a PDN file. */
+bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
+void saved_game_free(struct saved_game *s);
+/* Is there a place the game is autosaved to? */
+bool save_autosaves(const struct ui *ui);
+/* "english-20250101-1200.pdn": the save prompt's first offer. */
+void save_default_name(const struct ui *ui, char *out, int size);
+/* The save prompt's text: the game saved there (~ expanded), said how. */
+void save_as(struct ui *ui, const char *path);
+/* After every change of the game: its autosave (not of a replay, nor of
+ * an empty board); a failure said once. */
+void save_autosave(struct ui *ui);
+
+/* ---- open.c ---- */
+/* The open prompt's text: the file read, and this game ended for it (a
+ * finished game or any file while replaying one is replayed). */
+void open_file(struct ui *ui, const char *path);
+
+/* ---- editor.c ---- */
+/* The position editor for ui->variant, from the position given, on a
+ * screen of its own.  PLAY (with ui->next.play_mode) or ANALYSE with the legal
+ * position set up in ui->next.start; NONE when the person leaves it;
+ * SIGNAL. */
+enum ui_exit editor_run(struct ui *ui, const struct dr_position *from);
+/* E on the game screen: the editor from the position shown; a position
+ * chosen there ends this game (ui->exit says what comes next). */
+void editor_from_game(struct ui *ui);
+
+/* ---- input.c ---- */
+/* The next move of a move list typed or pasted with m, played when it is
+ * legal (true); an illegal one ends the list with a message. */
+bool input_play_pasted(struct ui *ui);
+/* A key on the board while it is the person's turn; may set ui->player.action. */
+void input_key(struct ui *ui, int key);
+/* Explain why from -> to is not legal (to -1: why the piece cannot be
+ * picked up).  Returns false when there is nothing to say. */
+bool input_explain(struct ui *ui, int from, int to, char *out, int size);
+
+/* ---- play.c ---- */
+struct dr_player play_human_player(struct ui *ui);
+struct dr_view play_board_view(struct ui *ui);
+
+/* ---- start.c ---- */
 enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE, START_REPLAY,
                   START_EDIT };
 struct start_choice {
@@ -638,15 +651,5 @@ struct start_choice {
 struct start_choice start_screen(struct ui *ui);
 /* Show a problem on the start screen next time it is drawn. */
 void start_message(struct ui *ui, const char *text);
-
-/* editor.c */
-/* The position editor for ui->variant, from the position given, on a
- * screen of its own.  PLAY (with ui->next.play_mode) or ANALYSE with the legal
- * position set up in ui->next.start; NONE when the person leaves it;
- * SIGNAL. */
-enum ui_exit editor_run(struct ui *ui, const struct dr_position *from);
-/* E on the game screen: the editor from the position shown; a position
- * chosen there ends this game (ui->exit says what comes next). */
-void editor_from_game(struct ui *ui);
 
 #endif
