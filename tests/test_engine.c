@@ -293,12 +293,14 @@ static void test_threads_search_stop_and_tactics(void **state)
     assert_int_equal(dr_engine_threads(j.e), 2);
     assert_prompt_stop(&v, &j);
     /* a node-limited search: the main thread stops at its limit; the
-     * report adds what the helpers searched meanwhile */
+     * answer's report counts every node searched for it (the main thread's
+     * unfinished iteration included, so it holds however the machine's
+     * load shares the cores between the threads) */
     struct dr_limits l = {0};
     l.nodes = 100000;
     struct dr_search_info info;
     assert_true(dr_engine_search(j.e, &j.pos, NULL, &l, NULL, NULL, &j.best, &info));
-    assert_true(info.nodes >= 50000);
+    assert_true(info.nodes >= l.nodes);
     dr_engine_free(j.e);
 }
 

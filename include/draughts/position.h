@@ -25,6 +25,15 @@ static inline uint64_t dr_occupied(const struct dr_position *p)
 
 bool dr_position_equal(const struct dr_position *a, const struct dr_position *b);
 
+/* "White" or "Black": a side as every message names it. */
+static inline const char *dr_side_name(int side) { return side == DR_WHITE ? "White" : "Black"; }
+
+/* "king" or "man": what stands on sq (a square of pos). */
+static inline const char *dr_piece_name(const struct dr_position *pos, int sq)
+{
+    return ((pos->kings >> sq) & 1) ? "king" : "man";
+}
+
 /* Can a game start from this set-up position?  Every piece on a playing
  * square (one piece a square), each side at least one piece and no more
  * than the variant's start position gives it, no man on its own promotion

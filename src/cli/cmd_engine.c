@@ -190,7 +190,7 @@ int cmd_analyse(int argc, char **argv)
     struct dr_move best;
     struct dr_search_info info;
     if (!dr_engine_search(e, &out.root, NULL, &limits, print_info, &out, &best, &info)) {
-        printf("no legal move: %s to move has lost\n", out.root.side == DR_WHITE ? "White" : "Black");
+        printf("no legal move: %s to move has lost\n", dr_side_name(out.root.side));
         dr_engine_free(e);
         return 0;
     }

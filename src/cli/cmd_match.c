@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "draughts/fen.h"
 #include "draughts/game_pdn.h"
+#include "draughts/monotonic.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "draughts/players.h"
@@ -124,12 +125,6 @@ static int parse(int argc, char **argv, struct match_opts *o)
     return 0;
 }
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static uint64_t mix(uint64_t x)
 {
@@ -284,7 +279,7 @@ int cmd_match(int argc, char **argv)
             hub_client_set_clock(eng[i], o.clock_ms ? &clock : NULL);
             hub_client_set_ponder(eng[i], o.ponder[i]);
         }
-        dr_clock_start(&clock, o.clock_ms, o.inc_ms, dr_game_position(g)->side, now_ms());
+        dr_clock_start(&clock, o.clock_ms, o.inc_ms, dr_game_position(g)->side, dr_monotonic_ms());
         dr_loop_run(loop);
         dr_loop_free(loop);
         enum dr_result r = dr_game_result(g);

@@ -15,6 +15,7 @@
 #include "draughts/bitboard.h"
 #include "draughts/drawrules.h"
 #include "draughts/engine.h"
+#include "draughts/monotonic.h"
 #include "draughts/movegen.h"
 #include "draughts/zobrist.h"
 #include "egtb.h"
@@ -270,7 +271,7 @@ static void take_ponder_hit(struct dr_engine *e)
     if (!atomic_exchange_explicit(&e->ponder_hit, false, memory_order_acquire) || !e->infinite)
         return;
     struct time_budget b = timeman_budget(&e->ponder_limits, e->root_side);
-    e->start_ms = timeman_now_ms();
+    e->start_ms = dr_monotonic_ms();
     e->hard_ms = b.hard_ms;
     e->soft_ms = b.soft_ms;
     e->node_limit = e->ponder_limits.nodes;
@@ -296,7 +297,7 @@ static bool out_of_time(struct searcher *s)
         atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
         if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
             (s->id ? atomic_load_explicit(&e->helpers_stop, memory_order_relaxed)
-                   : e->hard_ms && timeman_now_ms() - e->start_ms >= e->hard_ms))
+                   : e->hard_ms && dr_monotonic_ms() - e->start_ms >= e->hard_ms))
             s->stopped = true;
     }
     if (s->id == 0 && e->node_limit && s->nodes >= e->node_limit)
@@ -605,7 +606,7 @@ static void start_search(struct dr_engine *e, const struct dr_position *pos,
 {
     struct searcher *s = e->threads[0];
     struct time_budget budget = timeman_budget(limits, pos->side);
-    e->start_ms = e->began_ms = timeman_now_ms();
+    e->start_ms = e->began_ms = dr_monotonic_ms();
     e->hard_ms = budget.hard_ms;
     e->soft_ms = budget.soft_ms;
     e->infinite = limits->infinite;
@@ -641,6 +642,7 @@ static void *helper_main(void *arg)
         s->use_tables = s->endgame && atomic_load(&e->tables_ready) && e->tables;
         search(s, &s->root, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, &s->cnt);
     }
+    atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
     return NULL;
 }
 
@@ -755,7 +757,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         info->seldepth = s->seldepth;
         info->score = score;
         info->nodes = nodes_all(e, running);
-        info->time_ms = timeman_now_ms() - e->began_ms;
+        info->time_ms = dr_monotonic_ms() - e->began_ms;
         info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
         info->pv_len = s->pv_len[0];
         memcpy(info->pv, s->pv[0], sizeof(struct dr_move) * (size_t)s->pv_len[0]);
@@ -766,7 +768,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         if (s->stopped)
             break;
         take_ponder_hit(e);
-        if (e->soft_ms && timeman_now_ms() - e->start_ms >= e->soft_ms)
+        if (e->soft_ms && dr_monotonic_ms() - e->start_ms >= e->soft_ms)
             break;
         if (abs(score) > DR_SCORE_KNOWN_WIN && depth > 2 &&
             DR_SCORE_WIN - abs(score) < depth && !e->infinite)
@@ -779,6 +781,9 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         take_ponder_hit(e); /* the search is complete: answer now */
     }
     helpers_finish(e, running);
+    /* the answer counts every node searched for it, the unfinished
+     * iteration's and the helpers' last ones too */
+    info->nodes = nodes_all(e, running);
     atomic_store(&e->stop, false);
     atomic_store(&e->ponder_hit, false);
     return true;

@@ -1,14 +1,5 @@
 #include "timeman.h"
 
-#include <time.h>
-
-int64_t timeman_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 struct time_budget timeman_budget(const struct dr_limits *l, int side)
 {
     struct time_budget b = {0, 0};

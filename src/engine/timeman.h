@@ -13,7 +13,5 @@ struct time_budget {
 
 struct time_budget timeman_budget(const struct dr_limits *l, int side);
 
-/* Milliseconds on a monotonic clock. */
-int64_t timeman_now_ms(void);
 
 #endif

@@ -124,7 +124,7 @@ void dr_board_text(const struct dr_variant *v, const struct dr_position *pos, FI
     fprintf(out, "   ");
     for (int f = 0; f < v->width; f++)
         fprintf(out, " %c", 'a' + f);
-    fprintf(out, "\n%s to move\n", pos->side == DR_WHITE ? "White" : "Black");
+    fprintf(out, "\n%s to move\n", dr_side_name(pos->side));
 }
 
 static void text_event(void *arg, struct dr_loop *loop, enum dr_event ev, const void *data)

@@ -10,13 +10,6 @@
 
 static bool has(uint64_t set, int sq) { return sq >= 0 && ((set >> sq) & 1); }
 
-static const char *side_name(int side) { return side == DR_WHITE ? "White" : "Black"; }
-
-static const char *piece_name(const struct dr_position *pos, int sq)
-{
-    return has(pos->kings, sq) ? "king" : "man";
-}
-
 void dr_turn_clear(struct dr_turn *t)
 {
     memset(t, 0, sizeof *t);
@@ -160,7 +153,7 @@ static bool explain_own_piece(const struct dr_turn *t, int from, int to, char *s
     const struct dr_position *pos = dr_game_position(t->game);
     char fname[DR_SQUARE_NAME_LEN], tname[DR_SQUARE_NAME_LEN], list[200];
     dr_square_name(v, from, fname);
-    const char *piece = piece_name(pos, from);
+    const char *piece = dr_piece_name(pos, from);
     uint64_t dests = dr_turn_dests(t, from);
     bool legal = has(dests, to);
     if (legal)
@@ -221,8 +214,8 @@ bool dr_turn_explain(const struct dr_turn *t, int from, int to, char *say, size_
         char fname[DR_SQUARE_NAME_LEN];
         dr_square_name(v, from, fname);
         if (has(pos->pieces[!pos->side], from))
-            snprintf(say, size, "That is a %s %s: %s is to move.", side_name(!pos->side),
-                     piece_name(pos, from), side_name(pos->side));
+            snprintf(say, size, "That is a %s %s: %s is to move.", dr_side_name(!pos->side),
+                     dr_piece_name(pos, from), dr_side_name(pos->side));
         else
             snprintf(say, size, "There is no piece on %s.", fname);
         return true;
@@ -251,7 +244,7 @@ static enum dr_turn_step pick(struct dr_turn *t, int sq, char *say, size_t size)
     t->sel = sq;
     t->dests = d;
     t->nchoices = 0;
-    snprintf(say, size, "The %s on %s can go to %s.", piece_name(dr_game_position(t->game), sq),
+    snprintf(say, size, "The %s on %s can go to %s.", dr_piece_name(dr_game_position(t->game), sq),
              name, list);
     return DR_TURN_PICKED;
 }

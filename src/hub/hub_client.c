@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "draughts/monotonic.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
 #include "hub_client.h"
@@ -32,12 +33,6 @@ struct hub_client {
     int ponder_tries, ponder_hits;
 };
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static bool send_line(struct hub_client *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -253,7 +248,7 @@ static bool send_level(struct hub_client *c, int side)
 {
     struct dr_limits l = c->limits;
     if (c->clock && c->clock->on)
-        dr_clock_limits(c->clock, side, now_ms(), &l);
+        dr_clock_limits(c->clock, side, dr_monotonic_ms(), &l);
     char level[96];
     level_line(&l, side, level, sizeof level);
     return send_line(c, "%s", level);
@@ -266,7 +261,7 @@ static bool read_done(struct hub_client *c, const struct dr_game *g, struct dr_m
 {
     const struct dr_variant *v = dr_game_variant(g);
     const struct dr_position *pos = dr_game_position(g);
-    int64_t budget = c->clock && c->clock->on ? dr_clock_left(c->clock, pos->side, now_ms()) + 5000
+    int64_t budget = c->clock && c->clock->on ? dr_clock_left(c->clock, pos->side, dr_monotonic_ms()) + 5000
                      : c->limits.movetime_ms ? c->limits.movetime_ms * 3 + 5000
                                              : 120000;
     struct hub_line l;
@@ -348,13 +343,13 @@ static struct dr_action client_act(void *ctx, struct dr_loop *loop)
             snprintf(c->last_error, sizeof c->last_error, "%s stopped answering", c->name);
         int flagged;
         /* a broken engine loses the game: on time when its clock ran out */
-        a.kind = c->clock && c->clock->on && dr_clock_flag_fell(c->clock, now_ms(), &flagged)
+        a.kind = c->clock && c->clock->on && dr_clock_flag_fell(c->clock, dr_monotonic_ms(), &flagged)
                      ? DR_ACT_FLAG
                      : DR_ACT_RESIGN;
         return a;
     }
     if (c->clock && c->clock->on) {
-        int64_t now = now_ms();
+        int64_t now = dr_monotonic_ms();
         int flagged;
         if (dr_clock_flag_fell(c->clock, now, &flagged)) {
             snprintf(c->last_error, sizeof c->last_error, "%s ran out of time", c->name);

@@ -406,7 +406,7 @@ void replay(struct reader *r, struct dr_pdn_game *g, int game, bool has_setup_to
                          "not a move: read as the game's result (as its Result tag says)");
                 break;
             }
-            const char *side = fr->cur->pos.side == DR_WHITE ? "White" : "Black";
+            const char *side = dr_side_name(fr->cur->pos.side);
             if (res == ILLEGAL && !strncmp(why.msg, "not a legal move here", 21))
                 say(msg, sizeof msg, "not a legal move for %s in %s%s%s", side, v->name,
                          why.msg + 21, top == 0 ? suffix : "");

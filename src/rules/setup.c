@@ -9,7 +9,6 @@
 #include "draughts/position.h"
 
 static const char *const colour_name[2] = {"white", "black"};
-static const char *const side_name[2] = {"White", "Black"};
 
 /* Squares hold one piece each and only the playing squares hold any (a
  * FEN cannot say otherwise; a position built in code can). */
@@ -51,12 +50,12 @@ static bool check_counts(const struct dr_variant *v, const struct dr_position *p
         int most = __builtin_popcountll(start.pieces[c]);
         if (n == 0) {
             dr_error_set(err, "%s has no pieces: each side needs at least one",
-                         side_name[c]);
+                         dr_side_name(c));
             return false;
         }
         if (n > most) {
             dr_error_set(err, "%s has %d pieces: at most %d, as many as at the start",
-                         side_name[c], n, most);
+                         dr_side_name(c), n, most);
             return false;
         }
     }
@@ -93,7 +92,7 @@ bool dr_position_check(const struct dr_variant *v, const struct dr_position *pos
         return false;
     if (dr_count_moves(v, pos) == 0) {
         dr_error_set(err, "%s, to move, has no legal move: the game would be over before it "
-                          "starts", side_name[pos->side]);
+                          "starts", dr_side_name(pos->side));
         return false;
     }
     return true;

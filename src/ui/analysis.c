@@ -86,7 +86,7 @@ void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const str
     dr_game_keys(g, &nkeys);
     if ((a->active || a->resting) && dr_position_equal(&a->w.root, pos) &&
         a->w.ctx.nkeys == nkeys) {
-        if (a->active && term_now_ms() - a->started_ms >= ANALYSIS_REST_MS)
+        if (a->active && dr_monotonic_ms() - a->started_ms >= ANALYSIS_REST_MS)
             rest(a);
         return; /* already on it */
     }
@@ -101,7 +101,7 @@ void analysis_start(struct ui_analysis *a, const struct dr_variant *v, const str
     pthread_mutex_unlock(&a->lock);
     /* no thread, no analysis: an infinite search must never run here */
     a->active = worker_start(&a->w, think, a);
-    a->started_ms = term_now_ms();
+    a->started_ms = dr_monotonic_ms();
 }
 
 bool analysis_resting(const struct ui_analysis *a) { return a && a->resting; }

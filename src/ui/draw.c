@@ -17,7 +17,7 @@ void ui_draw(struct ui *ui)
     }
     refresh();
     ui->dirty = ui->info_dirty = false;
-    ui->last_draw = term_now_ms();
+    ui->last_draw = dr_monotonic_ms();
 }
 
 /* The pop-up on top: the replay's lists are its own, the others help.c's. */

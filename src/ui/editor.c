@@ -205,7 +205,7 @@ static void count_line(struct editor *ed, int side, int y)
     int men = __builtin_popcountll(own) - kings;
     char line[200];
     snprintf(line, sizeof line, "%s %s: %d %s, %d %s (at most %d pieces)",
-             term_glyph(&u->term, side == DR_WHITE ? GL_WMAN : GL_BMAN), ui_side_name(side), men,
+             term_glyph(&u->term, side == DR_WHITE ? GL_WMAN : GL_BMAN), dr_side_name(side), men,
              men == 1 ? "man" : "men", kings, kings == 1 ? "king" : "kings",
              __builtin_popcountll(start.pieces[side]));
     term_put(y, u->lay.px, u->lay.pw, term_attr(&u->term, FG_DEFAULT, BG_NONE), line);
@@ -220,7 +220,7 @@ static void pane_draw(struct editor *ed)
     attr_t title = term_attr(t, FG_TITLE, BG_NONE), norm = term_attr(t, FG_DEFAULT, BG_NONE);
     attr_t dim = term_attr(t, FG_DIM, BG_NONE);
     char line[600];
-    snprintf(line, sizeof line, "%s to move (t changes it)", ui_side_name(ed->pos.side));
+    snprintf(line, sizeof line, "%s to move (t changes it)", dr_side_name(ed->pos.side));
     term_put(y++, x, w, title, line);
     count_line(ed, DR_WHITE, y++);
     count_line(ed, DR_BLACK, y++);
@@ -254,7 +254,7 @@ static void status_draw(struct editor *ed)
     } else {
         char fen[400];
         dr_fen_write(&u->variant, &ed->pos, fen, sizeof fen);
-        snprintf(line, sizeof line, "%s to move   FEN %s", ui_side_name(ed->pos.side), fen);
+        snprintf(line, sizeof line, "%s to move   FEN %s", dr_side_name(ed->pos.side), fen);
         term_put(u->lay.status_y, 1, t->cols - 2, term_attr(t, FG_DEFAULT, BG_NONE), line);
     }
     const char *keys = ed->choosing ? "up/down: choose   Enter: take it   Esc: back to the editor"

@@ -242,8 +242,8 @@ void help_overlay_draw(struct ui *ui)
     case OV_DRAW_OFFER: {
         char q[120];
         int side = dr_game_position(ui->game)->side;
-        snprintf(q, sizeof q, "%s offers a draw. %s, do you accept? (y/n)", ui_side_name(side),
-                 ui_side_name(!side));
+        snprintf(q, sizeof q, "%s offers a draw. %s, do you accept? (y/n)", dr_side_name(side),
+                 dr_side_name(!side));
         question_draw(ui, q);
         break;
     }

@@ -391,7 +391,7 @@ static void click_move_list(struct ui *ui, int y, int x)
         bool second = (c->ply + offset) % 2 == 0;
         char say[120];
         snprintf(say, sizeof say, "Move %d%s (%s): ply %d of %d.", n, second ? "..." : "",
-                 ui_side_name(second ? !ui->variant.first_player : ui->variant.first_player),
+                 dr_side_name(second ? !ui->variant.first_player : ui->variant.first_player),
                  c->ply, dr_game_ply(ui->game) + dr_game_redo_count(ui->game));
         replay_go_to_ply(ui, c->ply, say);
         return;

@@ -18,16 +18,16 @@ void limits_update(struct ui *ui)
     dr_engine_player_set_ponder(ui->engine, ui->cfg.ponder && dr_level_ponders(ui->level));
     struct dr_limits l;
     dr_level_limits(ui->level, &l);
-    dr_clock_limits(&ui->clock, !ui->human_side, term_now_ms(), &l);
+    dr_clock_limits(&ui->clock, !ui->human_side, dr_monotonic_ms(), &l);
     dr_engine_player_set_limits(ui->engine, &l);
 }
 
 void limits_clock_tick(struct ui *ui)
 {
     int side;
-    if (dr_game_over(ui->game) || !dr_clock_flag_fell(&ui->clock, term_now_ms(), &side))
+    if (dr_game_over(ui->game) || !dr_clock_flag_fell(&ui->clock, dr_monotonic_ms(), &side))
         return;
-    ui_say(ui, TONE_ERROR, "%s's time is up.", ui_side_name(side));
+    ui_say(ui, TONE_ERROR, "%s's time is up.", dr_side_name(side));
     if (ui_is_human(ui, side)) {
         ui->player.flag_pending = true;
     } else if (ui->loop) {

@@ -42,13 +42,13 @@ static void player_line(struct ui *ui, int y, int side)
     const char *piece = term_glyph(t, side == DR_WHITE ? GL_WMAN : GL_BMAN);
     term_put(y, x + 2, 2, term_attr(t, FG_DEFAULT, BG_NONE), piece);
     char line[200];
-    snprintf(line, sizeof line, "%s%s%s", side == DR_WHITE ? "White" : "Black", *who ? "  " : "",
+    snprintf(line, sizeof line, "%s%s%s", dr_side_name(side), *who ? "  " : "",
              who);
     int clock_w = ui->opt->clock_minutes > 0 ? 9 : 0;
     term_put(y, x + 4, w - 4 - clock_w, a, line);
     if (clock_w) {
         char c[16];
-        format_clock(dr_clock_left(&ui->clock, side, term_now_ms()), c, sizeof c);
+        format_clock(dr_clock_left(&ui->clock, side, dr_monotonic_ms()), c, sizeof c);
         term_put(y, x + w - (int)strlen(c), clock_w, a, c);
     }
 }
@@ -152,10 +152,10 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
         n += put_wrapped(y, x, w, maxlines, term_attr(t, FG_GOOD, BG_NONE) | A_BOLD, line);
         return n;
     }
-    const char *side = pos->side == DR_WHITE ? "White" : "Black";
+    const char *side = dr_side_name(pos->side);
     if (ui_engine_thinking(ui)) {
         int64_t start = ui->search.think_start;
-        double secs = start ? (double)(term_now_ms() - start) / 1000.0 : 0;
+        double secs = start ? (double)(dr_monotonic_ms() - start) / 1000.0 : 0;
         snprintf(line, sizeof line, "The computer (%s) is thinking... %.1f s", side, secs);
     } else if (ui->hotseat) {
         snprintf(line, sizeof line, "%s to move", side);
@@ -186,7 +186,7 @@ static void moves_list(struct ui *ui, int y, int maxlines)
     if (colw > 22)
         colw = 22;
     char head[96];
-    snprintf(head, sizeof head, "Moves %-*s %s", colw, first == DR_WHITE ? "White" : "Black",
+    snprintf(head, sizeof head, "Moves %-*s %s", colw, dr_side_name(first),
              first == DR_WHITE ? "Black" : "White");
     term_put(y, x, w, term_attr(t, FG_TITLE, BG_NONE), head);
     maxlines--;
@@ -285,7 +285,7 @@ void panes_draw(struct ui *ui)
         snprintf(title, sizeof title, " %s - two players", vt);
     else
         snprintf(title, sizeof title, " %s - you play %s against level %d, %s", vt,
-                 ui->human_side == DR_WHITE ? "White" : "Black", ui->level,
+                 dr_side_name(ui->human_side), ui->level,
                  dr_level_name(ui->level));
     mvhline(0, 0, ' ' | term_attr(t, FG_TITLE, BG_NONE), t->cols);
     term_put(0, 0, t->cols, term_attr(t, FG_TITLE, BG_NONE), title);

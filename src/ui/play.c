@@ -10,7 +10,7 @@
 static const char *mover_name(const struct ui *ui, int side)
 {
     if (ui->hotseat)
-        return ui_side_name(side);
+        return dr_side_name(side);
     return ui_is_human(ui, side) ? "You" : "The computer";
 }
 
@@ -27,15 +27,15 @@ static void game_started(struct ui *ui, struct dr_game *g)
     ui->player.flag_pending = false;
     dr_clock_start(&ui->clock, (int64_t)ui->opt->clock_minutes * 60000,
                    (int64_t)ui->opt->clock_increment * 1000, dr_game_position(g)->side,
-                   term_now_ms());
+                   dr_monotonic_ms());
     if (ply > 0) {
         ui->last.have = true;
         ui->last.move = *dr_game_move(g, ply - 1);
         ui_say(ui, TONE_INFO, "Game continued after %d plies. %s to move.", ply,
-               ui_side_name(dr_game_position(g)->side));
+               dr_side_name(dr_game_position(g)->side));
     } else {
         ui_say(ui, TONE_INFO, "New game. %s moves first.",
-               ui_side_name(dr_game_position(g)->side));
+               dr_side_name(dr_game_position(g)->side));
     }
     if (ui->autosave.note[0]) /* where the game is kept, before anything else */
         ui_say(ui, TONE_ERROR, "%s", ui->autosave.note);
@@ -57,7 +57,7 @@ static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *
     ui->search.think_start = 0;
     ui->hint.shown = false;
     dr_turn_clear(&ui->turn);
-    dr_clock_moved(&ui->clock, before->side, term_now_ms());
+    dr_clock_moved(&ui->clock, before->side, dr_monotonic_ms());
     if (!ui->hotseat && !ui_is_human(ui, before->side))
         ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
                dr_game_over(g) ? "" : " Your move.");
@@ -79,12 +79,12 @@ static void move_undone_or_redone(struct ui *ui, struct dr_game *g, bool undo)
     ui->hint.shown = false;
     ui->search.think_start = 0;
     dr_turn_put_back(&ui->turn);
-    dr_clock_turn(&ui->clock, dr_game_position(g)->side, term_now_ms());
+    dr_clock_turn(&ui->clock, dr_game_position(g)->side, dr_monotonic_ms());
     if (ui->replay)
         ui->status.text[0] = 0; /* the header shows the ply: "Redone" means nothing here */
     else
         ui_say(ui, TONE_INFO, "%s. %s to move (ply %d).", undo ? "Taken back" : "Redone",
-               ui_side_name(dr_game_position(g)->side), ply);
+               dr_side_name(dr_game_position(g)->side), ply);
     limits_update(ui);
     save_autosave(ui);
 }
@@ -98,7 +98,7 @@ static void game_over(struct ui *ui, struct dr_game *g)
     dr_game_result_sentence(g, s, sizeof s);
     ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.", s);
     ui->search.think_start = 0;
-    dr_clock_stop(&ui->clock, term_now_ms());
+    dr_clock_stop(&ui->clock, dr_monotonic_ms());
     save_autosave(ui);
 }
 
@@ -127,7 +127,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
     case DR_EV_DRAW_DECLINED:
         if (ui->hotseat)
             ui_say(ui, TONE_INFO, "%s declines the draw.",
-                   ui_side_name(!dr_game_position(g)->side));
+                   dr_side_name(!dr_game_position(g)->side));
         else
             ui_say(ui, TONE_INFO, "The computer declines the draw and plays on.");
         break;
@@ -151,7 +151,7 @@ static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
 {
     struct ui *ui = ctx;
     ui->loop = loop;
-    int64_t now = term_now_ms();
+    int64_t now = dr_monotonic_ms();
     if (!ui->search.think_start && ui_engine_thinking(ui))
         ui->search.think_start = now;
     if (ui->dirty || ((ui->info_dirty || ui->search.think_start) && now - ui->last_draw >= 100))
@@ -196,7 +196,7 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
         input_play_pasted(ui); /* the next move of a typed list */
     while (!ui->player.have_action) {
         study_tick(ui); /* the analysis follows the position shown */
-        int64_t now = term_now_ms();
+        int64_t now = dr_monotonic_ms();
         if (ui->dirty || (ui->opt->clock_minutes > 0 && now - ui->last_draw >= 100))
             ui_draw(ui);
         int key = term_key(&ui->term, 50);

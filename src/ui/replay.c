@@ -612,7 +612,7 @@ void replay_goto(struct ui *ui, const char *text)
     char say[200];
     if (n > 0 && target < 1) {
         ui_say(ui, TONE_ERROR, "Go to move: this game starts with %s's move 1; %s has none.",
-               ui_side_name(!first), ui_side_name(first));
+               dr_side_name(!first), dr_side_name(first));
         return;
     }
     if (target > total) {
@@ -623,7 +623,7 @@ void replay_goto(struct ui *ui, const char *text)
         snprintf(say, sizeof say, "At the start of the line.");
     } else {
         snprintf(say, sizeof say, "Move %ld%s (%s): ply %ld of %d.", n, second ? "..." : "",
-                 ui_side_name(second ? !first : first), target, total);
+                 dr_side_name(second ? !first : first), target, total);
     }
     replay_go_to_ply(ui, (int)target, say);
 }

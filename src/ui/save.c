@@ -105,7 +105,7 @@ bool load_game(const char *path, int index, struct saved_game *out, char *why, i
         snprintf(who, sizeof who, "two players");
     else
         snprintf(who, sizeof who, "you (%s) against the computer",
-                 out->human_side == DR_WHITE ? "White" : "Black");
+                 dr_side_name(out->human_side));
     ui_variant_title(&out->variant, title, sizeof title);
     snprintf(out->description, sizeof out->description, "%s after %d plies, %s%s%s", title,
              out->nmoves, who, date && strcmp(date, "?") ? ", " : "",

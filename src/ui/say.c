@@ -18,13 +18,6 @@ void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
     ui->dirty = true;
 }
 
-const char *ui_side_name(int side) { return side == DR_WHITE ? "White" : "Black"; }
-
-const char *ui_piece_name(const struct dr_position *pos, int sq)
-{
-    return ((pos->kings >> sq) & 1) ? "king" : "man";
-}
-
 void ui_square_name(const struct ui *ui, int sq, char *out)
 {
     dr_square_name(&ui->variant, sq, out);

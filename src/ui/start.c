@@ -188,7 +188,7 @@ static void item_text(const struct ui *ui, const struct start *st, const struct 
         *gap = true;
         break;
     case IT_SIDE:
-        snprintf(line, size, "You play   < %s >%s", ui->cfg.side == DR_WHITE ? "White" : "Black",
+        snprintf(line, size, "You play   < %s >%s", dr_side_name(ui->cfg.side),
                  ui->cfg.mode == MODE_HOTSEAT ? "   (against the computer only)" : "");
         *gap = true;
         break;

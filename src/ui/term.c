@@ -36,12 +36,6 @@ static void restore_at_exit(void)
 
 int term_signal(void) { return caught_signal; }
 
-int64_t term_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* A crash: give the terminal back before dying of the same signal.  endwin
  * is not async-signal-safe, but the process is lost anyway and a terminal

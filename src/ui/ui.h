@@ -44,12 +44,13 @@
 
 #include "draughts/annotate.h"
 #include "draughts/clock.h"
-#include "draughts/turn.h"
 #include "draughts/engine.h"
 #include "draughts/game.h"
 #include "draughts/loop.h"
+#include "draughts/monotonic.h"
 #include "draughts/move.h"
 #include "draughts/movegen.h"
+#include "draughts/turn.h"
 #include "draughts/ui.h"
 #include "draughts/variant.h"
 
@@ -102,8 +103,6 @@ int term_put(int y, int x, int width, attr_t a, const char *s);
 size_t term_wrap_line(const char *s, int width, const char **next);
 /* s wrapped by word into at most max_rows rows from (y, x); the rows used. */
 int term_put_wrapped(int y, int x, int width, int max_rows, attr_t a, const char *s);
-/* Monotonic milliseconds. */
-int64_t term_now_ms(void);
 
 /* ---- config.c ---- */
 
@@ -457,8 +456,6 @@ enum dr_mark scores_mark(const struct ui_scores *s, int i);
 /* The status line: what the game screen says now, in a tone. */
 void ui_say(struct ui *ui, enum ui_tone tone, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-const char *ui_side_name(int side);
-const char *ui_piece_name(const struct dr_position *pos, int sq);
 void ui_square_name(const struct ui *ui, int sq, char *out);
 /* "International draughts (FMJD)": the description up to its colon. */
 void ui_variant_title(const struct dr_variant *v, char *out, int size);
