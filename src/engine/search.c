@@ -49,6 +49,9 @@ struct searcher {
     bool stopped;
     bool use_tables;             /* this iteration probes the endgame tables */
     int seldepth;
+    /* a helper's deepest finished iteration: its depth (0: none), score and line */
+    int done_depth, done_score, done_len;
+    struct dr_move done_pv[DR_MAX_PLY];
     uint64_t keys[MAX_GAME_KEYS + DR_MAX_PLY];
     struct dr_move killers[DR_MAX_PLY][2];
     int32_t history[2][DR_MAX_SQUARES][DR_MAX_SQUARES];
@@ -640,7 +643,13 @@ static void *helper_main(void *arg)
     struct dr_engine *e = s->e;
     for (int depth = 1 + s->id % 2; depth <= s->max_depth && !s->stopped; depth++) {
         s->use_tables = s->endgame && atomic_load(&e->tables_ready) && e->tables;
-        search(s, &s->root, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, &s->cnt);
+        int score = search(s, &s->root, -DR_SCORE_WIN - 1, DR_SCORE_WIN + 1, depth, 0, &s->cnt);
+        if (s->stopped || s->pv_len[0] == 0)
+            break;
+        s->done_depth = depth;
+        s->done_score = score;
+        s->done_len = s->pv_len[0];
+        memcpy(s->done_pv, s->pv[0], sizeof(struct dr_move) * (size_t)s->pv_len[0]);
     }
     atomic_store_explicit(&s->nodes_seen, s->nodes, memory_order_relaxed);
     return NULL;
@@ -660,6 +669,7 @@ static int helpers_start(struct dr_engine *e, const struct dr_position *pos,
         atomic_store_explicit(&s->nodes_seen, 0, memory_order_relaxed);
         s->stopped = false;
         s->seldepth = 0;
+        s->done_depth = 0;
         memset(s->killers, 0, sizeof s->killers);
         memcpy(s->keys, main->keys, sizeof(uint64_t) * (size_t)(e->nkeys_game + 1));
         s->root = *pos;
@@ -677,6 +687,26 @@ static void helpers_finish(struct dr_engine *e, int running)
     atomic_store(&e->helpers_stop, true);
     for (int i = 1; i < running; i++)
         pthread_join(e->threads[i]->thread, NULL);
+}
+
+/* A search stopped by the clock ends inside an iteration, whose work is
+ * lost; a helper a ply ahead may have finished a deeper one than the main
+ * thread did.  Its move and line then answer (the helpers are joined).
+ * Measured: two threads against one, international 0.1 s, -3 Elo without
+ * this, +30 with it (docs/matches). */
+static void take_deepest(struct dr_engine *e, int running, struct dr_move *best,
+                         struct dr_search_info *info)
+{
+    for (int i = 1; i < running; i++) {
+        const struct searcher *h = e->threads[i];
+        if (h->done_depth <= info->depth)
+            continue;
+        *best = h->done_pv[0];
+        info->depth = h->done_depth;
+        info->score = h->done_score;
+        info->pv_len = h->done_len;
+        memcpy(info->pv, h->done_pv, sizeof(struct dr_move) * (size_t)h->done_len);
+    }
 }
 
 /* The nodes of every thread so far (the helpers' as last published). */
@@ -784,6 +814,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
     /* the answer counts every node searched for it, the unfinished
      * iteration's and the helpers' last ones too */
     info->nodes = nodes_all(e, running);
+    take_deepest(e, running, best, info);
     atomic_store(&e->stop, false);
     atomic_store(&e->ponder_hit, false);
     return true;
