@@ -52,6 +52,9 @@ struct searcher {
     /* a helper's deepest finished iteration: its depth (0: none), score and line */
     int done_depth, done_score, done_len;
     struct dr_move done_pv[DR_MAX_PLY];
+    /* the root's last alpha raise (search) and the line it kept (dr_engine_search) */
+    int root_score, partial_len, partial_score;
+    struct dr_move partial_pv[DR_MAX_PLY];
     uint64_t keys[MAX_GAME_KEYS + DR_MAX_PLY];
     struct dr_move killers[DR_MAX_PLY][2];
     int32_t history[2][DR_MAX_SQUARES][DR_MAX_SQUARES];
@@ -538,6 +541,8 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             best_move = m;
             if (score > alpha) {
                 alpha = score;
+                if (ply == 0)
+                    s->root_score = score;
                 s->pv[ply][0] = m;
                 memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(struct dr_move) * (size_t)s->pv_len[ply + 1]);
                 s->pv_len[ply] = s->pv_len[ply + 1] + 1;
@@ -709,6 +714,29 @@ static void take_deepest(struct dr_engine *e, int running, struct dr_move *best,
     }
 }
 
+/* A root search (one window of an iteration) raised alpha: its line so far
+ * is kept, for a stop that comes before the iteration ends. */
+static void keep_partial(struct searcher *s)
+{
+    s->partial_len = s->pv_len[0];
+    s->partial_score = s->root_score;
+    memcpy(s->partial_pv, s->pv[0], sizeof(struct dr_move) * (size_t)s->pv_len[0]);
+}
+
+/* A search stopped inside an iteration: a root move that raised alpha there
+ * was searched to its end with the full window, so it is at least as good
+ * as the move the last finished iteration put first (searched first); it
+ * answers, with its score and line (the depth stays the finished one's).
+ * Measured: international 0.05 s, docs/matches (partial_international). */
+static void take_partial(const struct searcher *s, struct dr_move *best,
+                         struct dr_search_info *info)
+{
+    *best = s->partial_pv[0];
+    info->score = s->partial_score;
+    info->pv_len = s->partial_len;
+    memcpy(info->pv, s->partial_pv, sizeof(struct dr_move) * (size_t)s->partial_len);
+}
+
 /* The nodes of every thread so far (the helpers' as last published). */
 static uint64_t nodes_all(const struct dr_engine *e, int running)
 {
@@ -769,8 +797,11 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
             lo = info->score - delta;
             hi = info->score + delta;
         }
+        s->partial_len = 0;
         for (;;) {
             score = search(s, pos, lo, hi, depth, 0, &cnt);
+            if (s->pv_len[0] > 0)
+                keep_partial(s);
             if (s->stopped || (score > lo && score < hi))
                 break;
             delta *= 3;
@@ -779,8 +810,11 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
             else
                 hi = delta > 1000 ? DR_SCORE_WIN + 1 : score + delta;
         }
-        if (s->stopped && depth > 1)
+        if (s->stopped && depth > 1) {
+            if (s->partial_len > 0)
+                take_partial(s, best, info);
             break;
+        }
         if (s->pv_len[0] > 0)
             *best = s->pv[0][0];
         info->depth = depth;
