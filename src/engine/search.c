@@ -4,7 +4,9 @@
  * "keep searching while the side to move must capture" and stand pat
  * otherwise.  Draws the rules define (repetition, the king-move counter) are
  * recognised inside the tree from the game's history, and positions of
- * few pieces are looked up in the endgame tables (egtb.h). */
+ * few pieces are looked up in the endgame tables (egtb.h).  Away from the
+ * principal variation the search is selective: late moves are reduced and
+ * ProbCut cuts nodes a shallow search already refutes. */
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -24,6 +26,15 @@
 #include "tt.h"
 
 #define MAX_GAME_KEYS 1024
+
+/* Late-move reductions (moves counted from 0, after the first): one ply
+ * from lmr_from and two from LMR2_FROM_PV; in a selective search (struct
+ * dr_engine) one from LMR_FROM_CUT and two from LMR2_FROM_CUT at non-PV
+ * nodes. */
+#define LMR_FROM_CUT 1
+#define LMR2_FROM_PV 8
+#define LMR2_FROM_CUT 6
+#define PROBCUT_MARGIN 5 /* centi-men a ply of depth */
 
 /* Searches from at most this many pieces use the endgame tables, and the
  * first of them has the tables built (in the background: see
@@ -49,6 +60,7 @@ struct searcher {
     bool stopped;
     bool use_tables;             /* this iteration probes the endgame tables */
     int seldepth;
+    int in_probcut;              /* inside a ProbCut search: no second one */
     /* a helper's deepest finished iteration: its depth (0: none), score and line */
     int done_depth, done_score, done_len;
     struct dr_move done_pv[DR_MAX_PLY];
@@ -100,7 +112,8 @@ struct dr_engine {
     int tables_pieces;        /* egtb_pieces */
     int tables_most;          /* the pieces asked for (a search's root has no more) */
 
-    int lmr_from;             /* the first move (from 0) that late-move reductions reduce */
+    int lmr_from;             /* the first move (from 0) LMR reduces at PV nodes */
+    bool selective;           /* ProbCut and the deeper reductions at non-PV nodes */
 };
 
 static void *tables_main(void *arg)
@@ -223,6 +236,9 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
      * -23 for the third); the all-squares boards keep the fourth (turkish
      * -2 for the third). */
     e->lmr_from = !v->all_squares && v->nsquares > 32 ? 2 : 3;
+    /* Measured (2026-12-04, docs/matches: selective_*) in the flying-king
+     * variants; the short kings' boards (English, Italian) wait for theirs. */
+    e->selective = v->king_flying;
     eval_free(&e->ev);
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
@@ -503,6 +519,22 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             return tts;
     }
 
+    /* ProbCut: a non-PV node whose shallow search (two fifths of the depth)
+     * clears beta by a margin of 5 centi-men a ply is cut there; none
+     * inside that search.  With the reductions below, as Scan 2.0 prunes
+     * (dr_engine_set_variant says where it is measured). */
+    if (e->selective && !pv_node && !s->in_probcut && depth >= 3 &&
+        abs(beta) < DR_SCORE_KNOWN_WIN) {
+        int margin = PROBCUT_MARGIN * depth, raised = beta + margin;
+        s->in_probcut++;
+        int shallow = search(s, pos, raised - 1, raised, depth * 2 / 5, ply, cnt);
+        s->in_probcut--;
+        if (s->stopped)
+            return 0;
+        if (shallow >= raised)
+            return shallow - margin;
+    }
+
     int32_t scores[DR_MAX_MOVES];
     order_moves(s, l, ply, pos->side, hit, scores);
     /* a forced reply costs no depth */
@@ -525,9 +557,10 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             score = -search(s, &next, -beta, -alpha, next_depth, ply + 1, rev);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= e->lmr_from && !capturing && !(m.flags & DR_MOVE_PROMOTES) &&
-                !is_killer(s, ply, &m))
-                r = i >= 8 ? 2 : 1;
+            bool cut = !pv_node && e->selective;
+            if (depth >= 3 && i >= (cut ? LMR_FROM_CUT : e->lmr_from) && !capturing &&
+                !(m.flags & DR_MOVE_PROMOTES) && !is_killer(s, ply, &m))
+                r = i >= (cut ? LMR2_FROM_CUT : LMR2_FROM_PV) ? 2 : 1;
             score = -search(s, &next, -alpha - 1, -alpha, next_depth - r, ply + 1, rev);
             if (score > alpha && r)
                 score = -search(s, &next, -alpha - 1, -alpha, next_depth, ply + 1, rev);
