@@ -159,6 +159,9 @@ expect "an engine that does not answer on a clock loses on time" "$out" '^clock 
 out=$("$bin" match --engine1 x --engine2 y --clock 10-5 2>&1); st=$?
 expect "a bad clock is named" "$out" "^draughts match: --clock needs BASE\+INC in seconds \(e.g. 10\+0.1\), not 10-5$"
 [ "$st" = 2 ] && ok || bad "match with a bad clock exits $st"
+out=$("$bin" match --engine1 x --engine2 y --random-plies 17 2>&1); st=$?
+expect "too many random plies are named" "$out" "^draughts match: --random-plies takes 0 to 16, not 17$"
+[ "$st" = 2 ] && ok || bad "match with 17 random plies exits $st"
 out=$("$bin" match --engine1 x --engine2 y --clock 10 --ponder 3 2>&1)
 expect "a bad ponder is named" "$out" "^draughts match: --ponder takes 1, 2, both or none, not 3$"
 

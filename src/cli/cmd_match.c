@@ -68,6 +68,7 @@ static int parse(int argc, char **argv, struct match_opts *o)
     o->random_plies = 4;
     o->seed = 1;
     o->limits.depth = 6;
+    const char *random_plies_text = "4";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (!val)
@@ -88,8 +89,10 @@ static int parse(int argc, char **argv, struct match_opts *o)
             o->games = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--max-plies"))
             o->max_plies = (int)strtol(val, &end, 10);
-        else if (!strcmp(a, "--random-plies"))
+        else if (!strcmp(a, "--random-plies")) {
             o->random_plies = (int)strtol(val, &end, 10);
+            random_plies_text = val;
+        }
         else if (!strcmp(a, "--threads"))
             o->threads = (int)strtol(val, &end, 10);
         else if (!strcmp(a, "--seed"))
@@ -117,7 +120,9 @@ static int parse(int argc, char **argv, struct match_opts *o)
     }
     if (!o->engine[0] || !o->engine[1])
         return usage_error("--engine1 CMD and --engine2 CMD are both needed", NULL);
-    if (o->games < 1 || o->max_plies < 1 || o->random_plies < 0 || o->random_plies > 16 ||
+    if (o->random_plies < 0 || o->random_plies > 16)
+        return usage_error("--random-plies takes 0 to 16, not", random_plies_text);
+    if (o->games < 1 || o->max_plies < 1 ||
         o->limits.depth < 0 || o->limits.movetime_ms < 0 ||
         (!o->limits.depth && !o->limits.movetime_ms && !o->clock_ms) ||
         o->threads < 0 || o->threads > DR_MAX_THREADS)

@@ -18,7 +18,8 @@ static const struct {
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N]\n"
      "                 [--time S | --depth D | --clock BASE+INC [--ponder 1|2|both]]\n"
-     "                 [--openings FILE] [--pdn-out FILE] [--seed N] [--max-plies N] [--threads N]"},
+     "                 [--openings FILE | --random-plies N] [--pdn-out FILE] [--seed N] [--max-plies N]\n"
+     "                 [--threads N]"},
     {"book", cmd_book,
      "book build|show [--variant V] [--book FILE] [--positions N] [--nodes N]\n"
      "                 [--ply-cost C] [--max-ply P] [--threads N] [--fen FEN | --moves M]"},
