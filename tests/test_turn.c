@@ -56,6 +56,9 @@ static enum dr_turn_step go(struct fixture *f, const char *from, const char *to)
     return dr_turn_go(&f->t, sq(f, from), sq(f, to), &f->m, f->say, sizeof f->say);
 }
 
+/* the whole sentence, word for word */
+#define assert_said(f, text) assert_string_equal((f)->say, text)
+
 #define assert_says(f, text)                                                                     \
     do {                                                                                         \
         if (!strstr((f)->say, text))                                                             \
@@ -235,6 +238,140 @@ static void test_turn_turkish_orthogonal_men_and_majority(void **state)
     end(&f);
 }
 
+/* A flying-king 8x8 variant (Russian: free choice of capture): the same
+ * refusals in algebraic squares, a king's targets stop at the first piece,
+ * and a capture that takes fewer than another is allowed. */
+static void test_turn_russian_refusals(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", NULL);
+    assert_int_equal(touch(&f, "b6"), DR_TURN_REFUSED);
+    assert_said(&f, "That is a Black man: White is to move.");
+    assert_int_equal(touch(&f, "d4"), DR_TURN_REFUSED);
+    assert_said(&f, "There is no piece on d4.");
+    assert_int_equal(touch(&f, "a1"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on a1 cannot move: it is blocked.");
+    assert_int_equal(go(&f, "c3", "c5"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on c3 cannot go to c5; it can go to b4 or d4.");
+    assert_int_equal(go(&f, "c3", "b2"), DR_TURN_REFUSED);
+    assert_said(&f, "b2 is occupied. The man on c3 can go to b4 or d4.");
+    end(&f);
+    /* the king on a1 flies along its diagonal up to its own man on d4 */
+    begin(&f, "russian", "W:WKa1,d4:Bb8");
+    assert_int_equal(go(&f, "a1", "e5"), DR_TURN_REFUSED);
+    assert_said(&f, "The king on a1 cannot go to e5; it can go to b2 or c3.");
+    assert_int_equal(touch(&f, "a1"), DR_TURN_PICKED);
+    assert_said(&f, "The king on a1 can go to b2 or c3.");
+    end(&f);
+}
+
+static void test_turn_russian_must_capture_free_choice(void **state)
+{
+    (void)state;
+    struct fixture f;
+    /* the king takes d4 from afar and lands anywhere beyond it */
+    begin(&f, "russian", "W:WKa1,h2:Bd4,b8");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_said(&f, "You must capture (pieces marked !)");
+    assert_int_equal(f.t.must_from, 1ULL << sq(&f, "a1"));
+    assert_int_equal(touch(&f, "h2"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture, and the man on h2 cannot. Capture with a1.");
+    assert_int_equal(touch(&f, "a1"), DR_TURN_PICKED);
+    assert_int_equal(touch(&f, "c3"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: the king on a1 can take by going to e5, f6, g7 or h8.");
+    assert_int_equal(touch(&f, "f6"), DR_TURN_MOVE);
+    end(&f);
+    /* free choice: a3 takes two, g3 one, and either may be played */
+    begin(&f, "russian", "W:Wa3,g3:Bb4,b6,f4");
+    assert_int_equal(f.t.max_take, 2);
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_said(&f, "You must capture (pieces marked !)");
+    assert_int_equal(go(&f, "g3", "e5"), DR_TURN_MOVE);
+    end(&f);
+}
+
+/* The same position under Brazilian rules: the majority rule refuses the
+ * lesser capture, and a flying king's longer capture is the one to play. */
+static void test_turn_brazilian_majority(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "brazilian", "W:Wa3,g3:Bb4,b6,f4");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_said(&f, "You must capture: majority rule, take 2");
+    assert_int_equal(f.t.must_from, 1ULL << sq(&f, "a3"));
+    assert_int_equal(go(&f, "g3", "e5"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: majority rule, take 2; this capture takes only 1. "
+                    "Capture with a3.");
+    assert_int_equal(go(&f, "a3", "a7"), DR_TURN_MOVE);
+    end(&f);
+    begin(&f, "brazilian", "W:WKa1,g1:Bc3,e5,f2");
+    assert_int_equal(f.t.max_take, 2);
+    assert_int_equal(go(&f, "g1", "e3"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: majority rule, take 2; this capture takes only 1. "
+                    "Capture with a1.");
+    assert_int_equal(go(&f, "a1", "f6"), DR_TURN_MOVE);
+    end(&f);
+}
+
+/* Armenian: all 64 squares, men step forward, sideways and diagonally
+ * forward, captures are orthogonal (a diagonal jump is no capture). */
+static void test_turn_armenian_refusals(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "armenian", NULL);
+    assert_int_equal(touch(&f, "a6"), DR_TURN_REFUSED);
+    assert_said(&f, "That is a Black man: White is to move.");
+    assert_int_equal(touch(&f, "d5"), DR_TURN_REFUSED);
+    assert_said(&f, "There is no piece on d5.");
+    assert_int_equal(touch(&f, "a2"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on a2 cannot move: it is blocked.");
+    assert_int_equal(touch(&f, "a1"), DR_TURN_REFUSED);
+    assert_said(&f, "There is no piece on a1.");
+    assert_int_equal(go(&f, "a3", "a5"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on a3 cannot go to a5; it can go to a4 or b4.");
+    assert_int_equal(go(&f, "a3", "b3"), DR_TURN_REFUSED);
+    assert_said(&f, "b3 is occupied. The man on a3 can go to a4 or b4.");
+    assert_int_equal(go(&f, "a3", "b4"), DR_TURN_MOVE); /* diagonal: Turkish refuses it */
+    end(&f);
+    /* no backward step, and a diagonal jump takes nothing */
+    begin(&f, "armenian", "W:Wd4:Bb8");
+    assert_int_equal(go(&f, "d4", "d3"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on d4 cannot go to d3; it can go to c4, e4, c5, d5 or e5.");
+    end(&f);
+    begin(&f, "armenian", "W:Wd4:Be5,b8");
+    assert_int_equal(f.t.must_from, 0);
+    assert_int_equal(go(&f, "d4", "f6"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on d4 cannot go to f6; it can go to c4, e4, c5 or d5.");
+    end(&f);
+}
+
+static void test_turn_armenian_must_capture_and_majority(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "armenian", "W:Wd4,h2:Bd5,a8");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_said(&f, "You must capture (pieces marked !)");
+    assert_int_equal(f.t.must_from, 1ULL << sq(&f, "d4"));
+    assert_int_equal(touch(&f, "h2"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture, and the man on h2 cannot. Capture with d4.");
+    assert_int_equal(touch(&f, "d4"), DR_TURN_PICKED);
+    assert_int_equal(touch(&f, "c5"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: the man on d4 can take by going to d6.");
+    end(&f);
+    begin(&f, "armenian", "W:Wb2,g2:Bb3,b5,g3");
+    dr_turn_must_capture(&f.t, f.say, sizeof f.say);
+    assert_said(&f, "You must capture: majority rule, take 2");
+    assert_int_equal(go(&f, "g2", "g4"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: majority rule, take 2; this capture takes only 1. "
+                    "Capture with b2.");
+    assert_int_equal(go(&f, "b2", "b6"), DR_TURN_MOVE);
+    end(&f);
+}
+
 static void test_turn_game_over_and_no_turn(void **state)
 {
     (void)state;
@@ -267,6 +404,11 @@ int main(void)
         cmocka_unit_test(test_turn_italian_men_do_not_take_kings),
         cmocka_unit_test(test_turn_two_paths_to_one_square_are_a_choice),
         cmocka_unit_test(test_turn_turkish_orthogonal_men_and_majority),
+        cmocka_unit_test(test_turn_russian_refusals),
+        cmocka_unit_test(test_turn_russian_must_capture_free_choice),
+        cmocka_unit_test(test_turn_brazilian_majority),
+        cmocka_unit_test(test_turn_armenian_refusals),
+        cmocka_unit_test(test_turn_armenian_must_capture_and_majority),
         cmocka_unit_test(test_turn_game_over_and_no_turn),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
