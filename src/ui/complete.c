@@ -104,3 +104,11 @@ void expand_home(const char *path, char *out, size_t size)
     else
         snprintf(out, size, "%s", path);
 }
+
+void cannot_open_text(const char *path, const char *why, char *out, size_t size)
+{
+    if (strstr(why, path))
+        snprintf(out, size, "Cannot open %s", why);
+    else
+        snprintf(out, size, "Cannot open %s: %s", path, why);
+}

@@ -15,4 +15,8 @@ int complete_path(char *text, size_t size, char *list, size_t list_size);
 /* ~/x as $HOME/x */
 void expand_home(const char *path, char *out, size_t size);
 
+/* "Cannot open PATH: WHY", or "Cannot open WHY" when the reason names the
+ * file already (the PDN reader's diagnostics begin with it): the name once. */
+void cannot_open_text(const char *path, const char *why, char *out, size_t size);
+
 #endif

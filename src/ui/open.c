@@ -26,7 +26,9 @@ static void open_for_replay(struct ui *ui, const char *full, const char *note)
     char why[300];
     struct ui_replay *r = replay_open(full, why, sizeof why);
     if (!r) {
-        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, why);
+        char text[1000];
+        cannot_open_text(full, why, text, sizeof text);
+        ui_say(ui, TONE_ERROR, "%s", text);
         return;
     }
     replay_free(ui->next.rp);
@@ -50,7 +52,9 @@ void open_file(struct ui *ui, const char *path)
     }
     struct saved_game *s = calloc(1, sizeof *s);
     if (!s || !load_game(full, 1, s, why, sizeof why)) {
-        ui_say(ui, TONE_ERROR, "Cannot open %s: %s", full, s ? why : "out of memory");
+        char text[1000];
+        cannot_open_text(full, s ? why : "out of memory", text, sizeof text);
+        ui_say(ui, TONE_ERROR, "%s", text);
         free(s);
         return;
     }

@@ -376,13 +376,7 @@ static bool replay_key(struct ui *ui, struct start *st, int key, struct start_ch
         /* the whole file: its list of games, variations and comments */
         struct ui_replay *r = replay_open(path, why, sizeof why);
         if (!r) {
-            /* the reason names the file already when it comes from the reader */
-            if (strstr(why, path))
-                snprintf(ui->start_line.text, sizeof ui->start_line.text, "Cannot open %.450s",
-                         why);
-            else
-                snprintf(ui->start_line.text, sizeof ui->start_line.text,
-                         "Cannot open %.200s: %.250s", st->input, why);
+            cannot_open_text(path, why, ui->start_line.text, sizeof ui->start_line.text);
             ui->start_line.tone = TONE_ERROR;
             return false;
         }

@@ -710,5 +710,19 @@ expect "$s" "Play on from this position" "p offers to play on from its end"
 keys "$s" Escape q
 expect "$s" "[exit 0]" "q quits the finished game's replay"
 
+# a file that cannot be opened from the board: the reason names the file,
+# and the message names it once (issue 18 item 8)
+start missing hotseat --variant international
+s=$session
+expect "$s" "White to move" "a game to open a missing file from"
+keys "$s" o C-u
+text "$s" "$tmp/nosuch.pdn"
+keys "$s" Enter
+expect "$s" "Cannot open $tmp/nosuch.pdn" "o on a missing file says it cannot open it"
+count=$(screen "$s" | grep -o "nosuch\.pdn" | wc -l)
+[ "$count" -eq 1 ] && ok || bad "the missing file is named once, not $count times" "$s"
+keys "$s" q
+expect "$s" "[exit 0]" "q quits after the failed open"
+
 echo "test_ui: $pass passed, $fail failed"
 [ $fail -eq 0 ]
