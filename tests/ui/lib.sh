@@ -5,8 +5,8 @@
 #   . "$(dirname "$0")/lib.sh"
 #
 # $1 is the draughts binary.  Exits 77 (a skip for ctest) without tmux.
-# Gives ok, bad, start, screen, keys, text, wait_for, gone, expect and
-# now_ms; $tmp is a scratch directory removed at the end, with home, config
+# Gives ok, bad, start, screen, keys, text, wait_for, wait_re, gone,
+# expect, expect_re and now_ms; $tmp is a scratch directory removed at the end, with home, config
 # and data directories that keep the person's real ones out of the test.
 
 TEST_NAME=$(basename "$0" .sh)
@@ -103,3 +103,16 @@ expect() { # expect SESSION TEXT WHAT [SECONDS]
 }
 
 now_ms() { date +%s%3N; }
+
+# wait_re SESSION REGEX [SECONDS]: like wait_for, for an extended regex
+# (in UTF-8, so that a bracket matches one block character)
+wait_re() {
+    deadline=$(($(now_ms) + ${3:-10} * 1000))
+    until screen "$1" | LC_ALL=C.UTF-8 grep -qE -- "$2"; do
+        [ "$(now_ms)" -lt "$deadline" ] || return 1
+        sleep 0.05
+    done
+}
+expect_re() { # expect_re SESSION REGEX WHAT [SECONDS]
+    if wait_re "$1" "$2" "${4:-10}"; then ok; else bad "$3 (no /$2/ on the screen)" "$1"; fi
+}

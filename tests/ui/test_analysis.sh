@@ -9,19 +9,6 @@
 . "$(dirname "$0")/lib.sh"
 SHARED=${2:-}
 
-# wait_re SESSION REGEX [SECONDS]: like wait_for, for an extended regex
-# (in UTF-8, so that a bracket matches one block character)
-wait_re() {
-    deadline=$(($(now_ms) + ${3:-10} * 1000))
-    until screen "$1" | LC_ALL=C.UTF-8 grep -qE -- "$2"; do
-        [ "$(now_ms)" -lt "$deadline" ] || return 1
-        sleep 0.05
-    done
-}
-expect_re() { # expect_re SESSION REGEX WHAT [SECONDS]
-    if wait_re "$1" "$2" "${4:-10}"; then ok; else bad "$3 (no /$2/ on the screen)" "$1"; fi
-}
-
 SCORE='Analysis  depth [0-9]+  ([-+]?[0-9]+\.[0-9][0-9]|#-?[0-9]+)'
 GRAPH='[▁▂▃▄▅▆▇█·]{10}'
 

@@ -97,6 +97,37 @@ expect "$s" "Your move" "the board comes back after the terminal grows"
 keys "$s" q
 expect "$s" "[exit 0]" "italian: q quits"
 
+# ---- the help a page at a time on a short terminal (issue 18 item 2) ----
+start helppages hotseat --variant international
+s=$session
+expect "$s" "White to move" "a board for the help"
+$T resize-window -t "$s" -x 100 -y 20
+keys "$s" "?"
+expect "$s" "Keys, page 1 of " "a help longer than the terminal is paged"
+expect "$s" "(any key: next page)" "the title says a key turns the page"
+expect "$s" "move the cursor" "page 1 starts with the first keys"
+if screen "$s" | grep -q "hint: the computer suggests a move"; then
+    bad "page 1 shows only its own rows" "$s"
+else
+    ok
+fi
+keys "$s" x
+expect "$s" "Keys, page 2 of " "a key shows page 2"
+gone "$s" "move the cursor" 3 && ok || bad "page 2 no longer shows page 1's rows" "$s"
+i=0
+while ! screen "$s" | grep -qF "(any key: close)" && [ $i -lt 10 ]; do
+    keys "$s" x
+    sleep 0.2
+    i=$((i + 1))
+done
+expect "$s" "(any key: close)" "the last page says a key closes it"
+expect "$s" "black king" "the last page ends with the pieces' row"
+keys "$s" x
+gone "$s" "Keys, page" 3 && ok || bad "a key on the last page closes the help" "$s"
+expect "$s" "White to move" "the board is back after the help"
+keys "$s" q
+expect "$s" "[exit 0]" "help pages: q quits"
+
 # ---- armenian: the full board, Tab to a target ----
 start armenian play --variant armenian --level 1
 s=$session
@@ -181,6 +212,25 @@ text "$s" "23x14"
 keys "$s" Enter
 expect "$s" "a man cannot take a king" "Italian men do not take kings, and say so"
 keys "$s" q
+# the cursor keeps a square's marks in sight (issue 18 item 7): on 28, the
+# one man that must capture, the cursor's [ stands left of the man, the !
+# of the compulsory capture right of it, and the square's number above
+start marks hotseat --variant international --fen "W:W28,39:B23,14,34"
+s=$session
+expect "$s" "You must capture: majority rule, take 2" "a position with a compulsory capture"
+expect "$s" "[▗▄▄▄▖!" "the ! mark shows beside the cursor's bracket"
+# the row and column of the cursor's cell (one character a column), and the
+# text of the row above it from that column on
+above=$(screen "$s" | LC_ALL=C.UTF-8 sed 's/[^ -~]/?/g' |
+    awk '{ i = index($0, "[?????!"); if (i && !r) { r = NR; c = i; print substr(prev, c, 2) } prev = $0 }')
+[ "$above" = "28" ] && ok || bad "the number 28 shows above the cursor (found '$above')" "$s"
+keys "$s" l
+expect "$s" "[ ]" "the cursor moves on to the empty square 29"
+expect "$s" " ▗▄▄▄▖!" "the ! stays on 28 without the cursor"
+keys "$s" h
+expect "$s" "[▗▄▄▄▖!" "and shows with the cursor back on 28"
+keys "$s" q
+
 # (a king on c1: no man may stand on its promotion row)
 start chooser hotseat --variant brazilian --fen "W:WKh2:Be3,d2,h4,f2,c5,Kc1,d4,f4"
 s=$session
@@ -236,7 +286,48 @@ expect "$s" "Move 1 (White): ply 1 of 4." "a click on move 1 goes back to it"
 expect "$s" "Black to move" "the position after 32-28"
 keys "$s" End
 expect "$s" "White to move" "End returns to the end of the line"
+# back to move 1 again, and play on from there: another answer replaces
+# the rest of the line (the list is found anew; the first click's release
+# goes first, each report sent on its own)
+at=$(screen "$s" | LC_ALL=C.UTF-8 sed 's/[^ -~]/?/g' | awk '{ i = index($0, " 32-28"); if (i && !r) { r = NR - 1; c = i } } END { print r, c }')
+row=${at% *}
+col=${at#* }
+cell=$(awk -v c="$col" -v r="$row" 'BEGIN { printf "%c%c", c + 33, r + 33 }')
+text "$s" "$(printf '\033[M#')$cell"
+text "$s" "$(printf '\033[M ')$cell"
+expect "$s" "Move 1 (White): ply 1 of 4." "a click on move 1 goes back to it again"
+keys "$s" m
+text "$s" "18-22"
+keys "$s" Enter
+expect "$s" "Black played 18-22" "a move played on from the clicked position"
+expect "$s" "1. 32-28               18-22" "the list holds the new answer to move 1"
+gone "$s" "28x19" 3 && ok || bad "the rest of the old line is gone from the list" "$s"
+keys "$s" m
+text "$s" "33-29"
+keys "$s" Enter
+expect "$s" "White played 33-29" "and the game goes on from the new line"
+keys "$s" F
+expect "$s" "B:W28,29,31,34," "the board agrees: 32-28 18-22 33-29"
+expect "$s" ":B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,19,20,22" "Black's man went 18-22"
+keys "$s" Escape q
+
+# ---- analysis on demand between two players (issue 18 item 12) ----
+start hsanalysis hotseat --variant international
+s=$session
+expect "$s" "Analysis off (a: on)" "a hot-seat game offers the analysis"
+keys "$s" a
+expect_re "$s" "Analysis  depth [0-9]+  ([-+]?[0-9]+\.[0-9][0-9]|#-?[0-9]+)" \
+    "a shows the engine's depth and score" 5
+expect_re "$s" "line: 1\. [0-9]+-[0-9]+ [0-9]+-[0-9]+" "and its line from White's move" 5
+keys "$s" m
+text "$s" "32-28"
+keys "$s" Enter
+expect "$s" "White played 32-28" "a move with the analysis on"
+expect_re "$s" "line: 1\.\.\. [0-9]+-[0-9]+" "the analysis follows: Black's move now" 5
+keys "$s" a
+expect "$s" "Analysis off (a: on)" "a turns it off"
 keys "$s" q
+expect "$s" "[exit 0]" "hot-seat analysis: q quits"
 
 # ---- hot-seat to a finished game ----
 start killer hotseat --variant killer --fen "W:W28:B23"
