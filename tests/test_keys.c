@@ -2,10 +2,13 @@
  * made from it, so each key is described once and both stay in step. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <curses.h> /* the key codes only */
 
 #include "keys.h"
 
@@ -76,11 +79,68 @@ static void test_keys_bar_follows_the_context(void **state)
     assert_string_equal(tiny, ". next   , back");
 }
 
+/* Is name one of the keys a help row names ("Tab, Shift-Tab": Tab and
+ * Shift-Tab; ". , PgDn PgUp": the four)? */
+static bool names(const char *row_keys, const char *name)
+{
+    char copy[100];
+    snprintf(copy, sizeof copy, "%s", row_keys);
+    for (char *save, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        size_t n = strlen(w);
+        if (n > 1 && w[n - 1] == ',')
+            w[n - 1] = 0;
+        if (!strcmp(w, name))
+            return true;
+    }
+    return false;
+}
+
+/* The keys the game screen binds come from the help's own table: each
+ * bound key is named by the row that describes it (or is an alias of a
+ * key named there), bound once, and every action has a named key. */
+static void test_keys_every_binding_is_described(void **state)
+{
+    (void)state;
+    struct key_binding b[100];
+    int n = keys_bindings(b, 100);
+    assert_true(n > 30 && n < 100);
+    bool named[KA_COUNT] = {false};
+    for (int i = 0; i < n; i++) {
+        assert_true(b[i].action > KA_NONE && b[i].action < KA_COUNT);
+        if (b[i].name) {
+            if (!names(b[i].row_keys, b[i].name))
+                fail_msg("key %d is bound as '%s', which the help row '%s' does not name",
+                         b[i].key, b[i].name, b[i].row_keys);
+            named[b[i].action] = true;
+        }
+        for (int j = 0; j < i; j++)
+            if (b[j].key == b[i].key)
+                fail_msg("key %d is bound twice ('%s' and '%s')", b[i].key, b[j].row_keys,
+                         b[i].row_keys);
+        assert_int_equal(keys_action(b[i].key), b[i].action);
+    }
+    for (int a = KA_NONE + 1; a < KA_COUNT; a++)
+        if (!named[a])
+            fail_msg("action %d has no key the help names", a);
+    /* the table is what the game screen dispatches on */
+    assert_int_equal(keys_action('u'), KA_UNDO);
+    assert_int_equal(keys_action(KEY_PPAGE), KA_UNDO);
+    assert_int_equal(keys_action('.'), KA_REDO);
+    assert_int_equal(keys_action('s'), KA_SAVE);
+    assert_int_equal(keys_action('o'), KA_OPEN);
+    assert_int_equal(keys_action('Q'), KA_QUIT);
+    assert_int_equal(keys_action(' '), KA_ENTER);
+    assert_int_equal(keys_action(KEY_BTAB), KA_TAB);
+    assert_int_equal(keys_action('x'), KA_NONE);
+    assert_int_equal(keys_action('v'), KA_NONE); /* the replay's own keys: replay.c */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys_help_fits_the_game_against_the_computer_or_a_friend),
         cmocka_unit_test(test_keys_bar_follows_the_context),
+        cmocka_unit_test(test_keys_every_binding_is_described),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

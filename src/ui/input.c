@@ -10,6 +10,7 @@
 
 #include "draughts/fen.h"
 #include "draughts/notation.h"
+#include "keys.h"
 #include "ui.h"
 
 /* The action chosen: straight back to the loop from a player's turn, or
@@ -647,22 +648,20 @@ static void key_digit(struct ui *ui, const struct moment *now, int key)
 
 typedef void (*key_fn)(struct ui *ui, const struct moment *now, int key);
 
-static const struct {
-    int key;
-    key_fn fn;
-} game_keys[] = {
-    {'\t', key_tab}, {KEY_BTAB, key_tab},
-    {'\n', key_enter}, {'\r', key_enter}, {KEY_ENTER, key_enter}, {' ', key_enter},
-    {KEY_MOUSE, key_mouse}, {27, key_escape},
-    {'m', key_type_move}, {':', key_type_move},
-    {KEY_HOME, key_home_end}, {KEY_END, key_home_end},
-    {'u', key_undo}, {',', key_undo}, {'<', key_undo}, {KEY_PPAGE, key_undo},
-    {'r', key_redo}, {'.', key_redo}, {'>', key_redo}, {KEY_NPAGE, key_redo}, {18, key_redo},
-    {'t', key_hint}, {'H', key_hint}, {'g', key_move_now},
-    {'+', key_level}, {'=', key_level}, {'-', key_level},
-    {'d', key_draw}, {'R', key_resign}, {'n', key_new}, {'s', key_save}, {'o', key_open},
-    {'F', key_fen}, {'#', key_go_to}, {'E', key_editor}, {'f', key_flip}, {'?', key_help},
-    {'q', key_quit}, {'Q', key_quit},
+/* The handler of each action; which keys do what is the key table's
+ * (src/ui/keys.c), beside their help. */
+static const key_fn handlers[KA_COUNT] = {
+    [KA_TAB] = key_tab,           [KA_ENTER] = key_enter,
+    [KA_MOUSE] = key_mouse,       [KA_ESCAPE] = key_escape,
+    [KA_TYPE_MOVE] = key_type_move, [KA_HOME_END] = key_home_end,
+    [KA_UNDO] = key_undo,         [KA_REDO] = key_redo,
+    [KA_HINT] = key_hint,         [KA_MOVE_NOW] = key_move_now,
+    [KA_LEVEL] = key_level,       [KA_DRAW] = key_draw,
+    [KA_RESIGN] = key_resign,     [KA_NEW] = key_new,
+    [KA_SAVE] = key_save,         [KA_OPEN] = key_open,
+    [KA_FEN] = key_fen,           [KA_GO_TO] = key_go_to,
+    [KA_EDITOR] = key_editor,     [KA_FLIP] = key_flip,
+    [KA_HELP] = key_help,         [KA_QUIT] = key_quit,
 };
 
 /* An overlay takes the key: true when one is up. */
@@ -722,11 +721,9 @@ void input_key(struct ui *ui, int key)
         return;
     bool over = dr_game_over(ui->game);
     struct moment now = {over, ui_engine_thinking(ui), ui->player.in_act && !over};
-    for (size_t i = 0; i < sizeof game_keys / sizeof game_keys[0]; i++)
-        if (game_keys[i].key == key) {
-            game_keys[i].fn(ui, &now, key);
-            return;
-        }
-    if (key >= '0' && key <= '9')
+    key_fn fn = handlers[keys_action(key)];
+    if (fn)
+        fn(ui, &now, key);
+    else if (key >= '0' && key <= '9')
         key_digit(ui, &now, key);
 }

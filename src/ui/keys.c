@@ -1,9 +1,10 @@
-/* The game screen's keys (keys.h): each described once, here; the help and
- * the key bar read this table. */
+/* The game screen's keys (keys.h): each described once, here; the help,
+ * the key bar and the bindings read this table. */
 #include "keys.h"
 
 #include "draughts/ui.h"
 
+#include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,60 +19,118 @@ struct key_doc {
     unsigned bar_when;    /* enum key_context bits */
     const char *bar2;     /* other words in other contexts */
     unsigned bar2_when;
+    struct {
+        int key;
+        enum key_action action;
+        const char *name; /* as keys names it, NULL: an alias */
+    } bind[6];            /* the keys input.c dispatches to these actions (keys handled
+                             elsewhere, like the cursor's and the replay's, bind none) */
 };
 
 static const struct key_doc key_docs[] = {
     {"Moving", "arrows h j k l", "move the cursor", KO_ANY, "arrows/hjkl move", KC_MOVE | KC_HOLD,
-     NULL, 0},
+     NULL, 0,
+     {{0}}},
     {NULL, "Enter or Space", "pick up the piece under the cursor / put it down", KO_ANY,
-     "Enter pick up", KC_MOVE, "Enter put down", KC_HOLD},
+     "Enter pick up", KC_MOVE, "Enter put down", KC_HOLD,
+     {{'\n', KA_ENTER, "Enter"}, {'\r', KA_ENTER, "Enter"}, {KEY_ENTER, KA_ENTER, "Enter"},
+      {' ', KA_ENTER, "Space"}}},
     {NULL, "Tab, Shift-Tab", "jump to the next piece that can move (or target)", KO_ANY,
-     "Tab next target", KC_HOLD, NULL, 0},
+     "Tab next target", KC_HOLD, NULL, 0,
+     {{'\t', KA_TAB, "Tab"}, {KEY_BTAB, KA_TAB, "Shift-Tab"}}},
     {NULL, "mouse", "click a piece, then where it goes (or drag it); a click on a move of the "
-                    "list goes to it as # does", KO_ANY, NULL, 0, NULL, 0},
+                    "list goes to it as # does", KO_ANY, NULL, 0, NULL, 0,
+     {{KEY_MOUSE, KA_MOUSE, "mouse"}}},
     {NULL, "m or :", "type a move, e.g. $M (a capture with x); between two players a list of "
-                     "moves, played one a turn", KO_ANY, "m type move", KC_MOVE, NULL, 0},
-    {NULL, "0-9", "numeric boards: a digit starts typing a move", KO_ANY, NULL, 0, NULL, 0},
-    {NULL, "Esc", "put the piece back, cancel", KO_ANY, "Esc put back", KC_HOLD, NULL, 0},
+                     "moves, played one a turn", KO_ANY, "m type move", KC_MOVE, NULL, 0,
+     {{'m', KA_TYPE_MOVE, "m"}, {':', KA_TYPE_MOVE, ":"}}},
+    {NULL, "0-9", "numeric boards: a digit starts typing a move", KO_ANY, NULL, 0, NULL, 0,
+     {{0}}},
+    {NULL, "Esc", "put the piece back, cancel", KO_ANY, "Esc put back", KC_HOLD, NULL, 0,
+     {{27, KA_ESCAPE, "Esc"}}},
     {"Game", "u", "take back a move", KO_HOTSEAT, "u take back", KC_MOVE | KC_THINK | KC_OVER,
-     NULL, 0},
+     NULL, 0,
+     {{'u', KA_UNDO, "u"}}},
     {NULL, "u", "take back your last move and the reply", KO_COMPUTER, "u take back",
-     KC_MOVE | KC_THINK | KC_OVER, NULL, 0},
-    {NULL, "r", "redo a move taken back", KO_ANY, NULL, 0, NULL, 0},
+     KC_MOVE | KC_THINK | KC_OVER, NULL, 0,
+     {{0}}}, /* (bound on the row before: the key is one, its help two) */
+    {NULL, "r", "redo a move taken back", KO_ANY, NULL, 0, NULL, 0,
+     {{'r', KA_REDO, "r"}, {18, KA_REDO, NULL}}},
     {NULL, ". , PgDn PgUp", "replay: next / back (same as r and u)", KO_ANY, ". next   , back",
-     KC_REPLAY, NULL, 0},
+     KC_REPLAY, NULL, 0,
+     {{'.', KA_REDO, "."}, {',', KA_UNDO, ","}, {KEY_NPAGE, KA_REDO, "PgDn"},
+      {KEY_PPAGE, KA_UNDO, "PgUp"}, {'>', KA_REDO, NULL}, {'<', KA_UNDO, NULL}}},
     {NULL, "Home / End", "back to the start / on to the end", KO_ANY, "Home/End", KC_REPLAY, NULL,
-     0},
+     0,
+     {{KEY_HOME, KA_HOME_END, "Home"}, {KEY_END, KA_HOME_END, "End"}}},
     {NULL, "#", "replay, two players: go to a move (12, or 12... / 12b for the second player's)",
-     KO_ANY, "# go to move", KC_REPLAY, NULL, 0},
+     KO_ANY, "# go to move", KC_REPLAY, NULL, 0,
+     {{'#', KA_GO_TO, "#"}}},
     {NULL, "v", "replay: the moves here; choose a variation to follow", KO_ANY, "v variations",
-     KC_REPLAY, NULL, 0},
+     KC_REPLAY, NULL, 0,
+     {{0}}},
     {NULL, "Backspace", "replay: leave the variation, back where it branched off", KO_ANY,
-     "Backspace leave", KC_REPLAY, NULL, 0},
+     "Backspace leave", KC_REPLAY, NULL, 0,
+     {{0}}},
     {NULL, "p", "replay: play on from this position (computer or friend)", KO_ANY, "p play on",
-     KC_REPLAY, NULL, 0},
-    {NULL, "G", "replay: the list of the file's games", KO_ANY, "G games", KC_REPLAY, NULL, 0},
+     KC_REPLAY, NULL, 0,
+     {{0}}},
+    {NULL, "G", "replay: the list of the file's games", KO_ANY, "G games", KC_REPLAY, NULL, 0,
+     {{0}}},
     {NULL, "a / ] [", "analysis on/off / the next, previous marked move", KO_ANY, NULL, 0, NULL,
-     0},
-    {NULL, "t", "hint: the computer suggests a move", KO_ANY, "t hint", KC_MOVE, NULL, 0},
-    {NULL, "g", "make the computer move now", KO_COMPUTER, "g move now", KC_THINK, NULL, 0},
+     0,
+     {{0}}},
+    {NULL, "t", "hint: the computer suggests a move", KO_ANY, "t hint", KC_MOVE, NULL, 0,
+     {{'t', KA_HINT, "t"}, {'H', KA_HINT, NULL}}},
+    {NULL, "g", "make the computer move now", KO_COMPUTER, "g move now", KC_THINK, NULL, 0,
+     {{'g', KA_MOVE_NOW, "g"}}},
     {NULL, "+ / -", "a stronger / weaker computer, from its next move", KO_COMPUTER, NULL, 0,
-     NULL, 0},
-    {NULL, "d", "offer a draw", KO_ANY, NULL, 0, NULL, 0},
-    {NULL, "R", "resign", KO_ANY, NULL, 0, NULL, 0},
-    {NULL, "n", "new game", KO_ANY, "n new game", KC_OVER, NULL, 0},
-    {NULL, "s / o", "save the game as PDN / open a PDN file", KO_ANY, "s save", KC_OVER, NULL, 0},
+     NULL, 0,
+     {{'+', KA_LEVEL, "+"}, {'-', KA_LEVEL, "-"}, {'=', KA_LEVEL, NULL}}},
+    {NULL, "d", "offer a draw", KO_ANY, NULL, 0, NULL, 0,
+     {{'d', KA_DRAW, "d"}}},
+    {NULL, "R", "resign", KO_ANY, NULL, 0, NULL, 0,
+     {{'R', KA_RESIGN, "R"}}},
+    {NULL, "n", "new game", KO_ANY, "n new game", KC_OVER, NULL, 0,
+     {{'n', KA_NEW, "n"}}},
+    {NULL, "s / o", "save the game as PDN / open a PDN file", KO_ANY, "s save", KC_OVER, NULL, 0,
+     {{'s', KA_SAVE, "s"}, {'o', KA_OPEN, "o"}}},
     {NULL, "E", "set up a position (editor), then play or analyse it", KO_ANY, "E set up",
-     KC_MOVE | KC_OVER, NULL, 0},
-    {"Screen", "f", "flip the board", KO_ANY, "f flip", KC_THINK, NULL, 0},
-    {NULL, "F", "show the position as FEN", KO_ANY, "F position (FEN)", KC_OVER, NULL, 0},
+     KC_MOVE | KC_OVER, NULL, 0,
+     {{'E', KA_EDITOR, "E"}}},
+    {"Screen", "f", "flip the board", KO_ANY, "f flip", KC_THINK, NULL, 0,
+     {{'f', KA_FLIP, "f"}}},
+    {NULL, "F", "show the position as FEN", KO_ANY, "F position (FEN)", KC_OVER, NULL, 0,
+     {{'F', KA_FEN, "F"}}},
     {NULL, "? / Ctrl-L", "this help / redraw the screen", KO_ANY, "? all keys",
-     KC_MOVE | KC_THINK | KC_OVER | KC_REPLAY, NULL, 0},
+     KC_MOVE | KC_THINK | KC_OVER | KC_REPLAY, NULL, 0,
+     {{'?', KA_HELP, "?"}}},
     {NULL, "q", "$Q (the game is kept)", KO_ANY, "q $q", KC_MOVE | KC_HOLD | KC_THINK | KC_OVER |
-     KC_REPLAY, NULL, 0},
+     KC_REPLAY, NULL, 0,
+     {{'q', KA_QUIT, "q"}, {'Q', KA_QUIT, NULL}}},
 };
 
-enum { NDOCS = sizeof key_docs / sizeof key_docs[0] };
+enum { NDOCS = sizeof key_docs / sizeof key_docs[0], NBIND = sizeof key_docs[0].bind /
+                                                                 sizeof key_docs[0].bind[0] };
+
+enum key_action keys_action(int key)
+{
+    for (int i = 0; i < NDOCS; i++)
+        for (int j = 0; j < NBIND && key_docs[i].bind[j].action; j++)
+            if (key_docs[i].bind[j].key == key)
+                return key_docs[i].bind[j].action;
+    return KA_NONE;
+}
+
+int keys_bindings(struct key_binding *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < NDOCS; i++)
+        for (int j = 0; j < NBIND && key_docs[i].bind[j].action && n < max; j++)
+            out[n++] = (struct key_binding){key_docs[i].bind[j].key, key_docs[i].bind[j].action,
+                                            key_docs[i].bind[j].name, key_docs[i].keys};
+    return n;
+}
 
 static bool applies(const struct key_doc *d, const struct key_facts *f)
 {

@@ -1,5 +1,5 @@
-/* The game screen's keys, described once: the help (?) and the key bar at
- * the bottom are both made from one table. */
+/* The game screen's keys, described once: the help (?), the key bar at
+ * the bottom and the bindings themselves are all made from one table. */
 #ifndef UI_KEYS_H
 #define UI_KEYS_H
 
@@ -24,6 +24,51 @@ struct key_facts {
     bool every;           /* for the manual: the keys of both kinds of game, each
                              kind's own keys said so */
 };
+
+/* What a key bound on the game screen does: src/ui/input.c has a handler
+ * for each.  The bindings are part of the help's rows, so that no key is
+ * bound without being described. */
+enum key_action {
+    KA_NONE,
+    KA_TAB,
+    KA_ENTER,
+    KA_MOUSE,
+    KA_ESCAPE,
+    KA_TYPE_MOVE,
+    KA_HOME_END,
+    KA_UNDO,
+    KA_REDO,
+    KA_HINT,
+    KA_MOVE_NOW,
+    KA_LEVEL,
+    KA_DRAW,
+    KA_RESIGN,
+    KA_NEW,
+    KA_SAVE,
+    KA_OPEN,
+    KA_FEN,
+    KA_GO_TO,
+    KA_EDITOR,
+    KA_FLIP,
+    KA_HELP,
+    KA_QUIT,
+    KA_COUNT
+};
+
+/* The action of a key (a curses key code), KA_NONE when none is bound. */
+enum key_action keys_action(int key);
+
+/* A binding and the help row that describes it. */
+struct key_binding {
+    int key;
+    enum key_action action;
+    const char *name;     /* as the row's keys name it; NULL: an alias the row does not
+                             name (Q as q, = as +, Ctrl-R as r) */
+    const char *row_keys; /* the row's keys */
+};
+
+/* Every binding, in the table's order; returns how many (at most max). */
+int keys_bindings(struct key_binding *out, int max);
 
 /* The help's rows: {keys, description}, headings with "" keys; returns how
  * many (at most max).  Texts are built in buf. */

@@ -3,8 +3,9 @@
  * their sections below come in the same order (complete.h and keys.h apart):
  *   term.c     terminal set-up and restore, signals, colours, glyphs, keys
  *   config.c   remembered choices and XDG paths (atomic writes)
- *   complete.c Tab completion of file names, ~ in a file name (complete.h)
- *   keys.c     the key bar and the key help's rows (keys.h; no curses)
+ *   complete.c Tab completion of file names, ~ in a file name, "Cannot open" (complete.h)
+ *   keys.c     the key table: the key bar, the key help's rows and the game screen's
+ *              bindings (keys.h; of curses only its key codes)
  *   worker.c   an engine of the screen's own and the thread searching on it
  *   hint.c     a short search on a private engine, in its own thread
  *   analysis.c the live analysis: the position shown searched without end
