@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "draughts/engine_worker.h"
 #include "draughts/fen.h"
 #include "draughts/game_pdn.h"
+#include "draughts/monotonic.h"
 #include "draughts/loop.h"
 #include "draughts/movegen.h"
 #include "draughts/notation.h"
@@ -474,6 +477,92 @@ static void test_engine_ponders_on_the_expected_reply(void **state)
     dr_game_free(g);
 }
 
+/* ---- the engine worker (engine_worker.h): one start, stop and join for
+ * the computer player and the board's hint, analysis and score pass ---- */
+
+struct worker_probe {
+    struct dr_engine_worker *w;
+    struct dr_engine *e;
+    struct dr_position pos;
+    struct dr_game_context ctx;
+    int ms;          /* each search's time */
+    int times;       /* searches in a row */
+    bool ask;        /* and between them, end when asked to quit */
+    int searches;
+    bool found;
+    struct dr_move best;
+};
+
+static void probe_search(void *arg)
+{
+    struct worker_probe *p = arg;
+    for (int i = 0; i < p->times && !(p->ask && dr_engine_worker_quitting(p->w)); i++) {
+        struct dr_limits l = {0};
+        l.movetime_ms = p->ms;
+        struct dr_search_info info;
+        p->found = dr_engine_search(p->e, &p->pos, &p->ctx, &l, NULL, NULL, &p->best, &info);
+        p->searches++;
+    }
+}
+
+/* The time dr_engine_worker_stop takes on a worker of probe p started
+ * `after` ms before. */
+static int64_t stop_after(struct worker_probe *p, int after)
+{
+    assert_true(dr_engine_worker_start(p->w, p->e, probe_search, p));
+    struct timespec pause = {0, (long)after * 1000000L};
+    nanosleep(&pause, NULL);
+    int64_t t0 = dr_monotonic_ms();
+    dr_engine_worker_stop(p->w);
+    int64_t took = dr_monotonic_ms() - t0;
+    assert_false(dr_engine_worker_running(p->w));
+    return took;
+}
+
+static void test_engine_worker_start_stop_join(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_game *g = new_game("international", NULL, NULL, &v);
+    struct dr_engine *e = dr_engine_new(&v, 1);
+    assert_non_null(e);
+    struct dr_engine_worker w = {0};
+    struct worker_probe p = {&w, e, *dr_game_position(g), {0}, 20000, 1, false, 0, false, {0}};
+    dr_game_engine_context(g, &p.ctx);
+    /* a stop at once, likely before the search begins, is not lost */
+    assert_true(stop_after(&p, 0) < 2000);
+    assert_int_equal(p.searches, 1);
+    /* a stop in the middle of a search ends it, with a move */
+    assert_true(stop_after(&p, 100) < 2000);
+    assert_true(p.found);
+    /* fn searching again and again: asking between searches, it ends at
+     * the first; not asking, each search that follows is stopped too (one
+     * stop would be forgotten by the next search, which would run 20 s) */
+    p.times = 4;
+    p.ask = true;
+    p.searches = 0;
+    assert_true(stop_after(&p, 100) < 2000);
+    assert_int_equal(p.searches, 1);
+    p.ask = false;
+    p.searches = 0;
+    assert_true(stop_after(&p, 100) < 2000);
+    assert_int_equal(p.searches, 4);
+    /* join waits for fn to end by itself */
+    p.times = 1;
+    p.ms = 50;
+    p.searches = 0;
+    p.found = false;
+    assert_true(dr_engine_worker_start(&w, e, probe_search, &p));
+    dr_engine_worker_join(&w);
+    assert_false(dr_engine_worker_running(&w));
+    assert_int_equal(p.searches, 1);
+    assert_true(p.found);
+    assert_false(dr_engine_worker_quitting(&w));
+    dr_engine_worker_stop(&w); /* nothing runs: nothing to do */
+    dr_engine_free(e);
+    dr_game_free(g);
+}
+
 /* The result of White (a script) offering a draw to the engine at once. */
 static enum dr_result offer_draw_to_engine(const char *fen)
 {
@@ -839,6 +928,7 @@ int main(void)
         cmocka_unit_test(test_decisions_through_loop),
         cmocka_unit_test(test_undo_against_engine),
         cmocka_unit_test(test_engine_ponders_on_the_expected_reply),
+        cmocka_unit_test(test_engine_worker_start_stop_join),
         cmocka_unit_test(test_engine_accepts_draw_only_when_fair),
         cmocka_unit_test(test_capped_player),
         cmocka_unit_test(test_engine_games),

@@ -1,5 +1,6 @@
 /* The engine as a player of the loop.  The search runs in a thread of its
- * own while this thread keeps polling the views, so the board answers keys
+ * own (a dr_engine_worker, as the board's hint and analysis do) while this
+ * thread keeps polling the views, so the board answers keys
  * while the engine thinks; undo, quit or "move now" pressed meanwhile stop
  * the search at once.  When pondering is on, the engine goes on thinking
  * after its move, on the reply it expects: if that reply comes, the search
@@ -12,6 +13,7 @@
 #include <time.h>
 
 #include "draughts/book.h"
+#include "draughts/engine_worker.h"
 #include "draughts/loop.h"
 
 struct dr_engine_player {
@@ -25,10 +27,10 @@ struct dr_engine_player {
     struct dr_move best;
     struct dr_search_info info, last_info;
     bool done, fresh_info;
+    struct dr_engine_worker worker; /* the search's thread */
     /* pondering: the search thread, when it runs after our move */
     bool ponder_on;
     bool pondering;
-    pthread_t thread;
     struct dr_game *ponder_game; /* the game with our move and the expected reply */
     struct dr_move expected;
     int ponder_hits;
@@ -63,6 +65,7 @@ void dr_engine_player_free(struct dr_engine_player *p)
     if (!p)
         return;
     ponder_stop(p);
+    dr_engine_worker_stop(&p->worker);
     dr_engine_free(p->engine);
     pthread_mutex_destroy(&p->lock);
     free(p);
@@ -142,7 +145,7 @@ static void on_info(void *arg, const struct dr_search_info *info)
     pthread_mutex_unlock(&p->lock);
 }
 
-static void *think(void *arg)
+static void think(void *arg)
 {
     struct dr_engine_player *p = arg;
     struct dr_move best;
@@ -153,7 +156,6 @@ static void *think(void *arg)
     p->info = info;
     p->done = true;
     pthread_mutex_unlock(&p->lock);
-    return NULL;
 }
 
 static bool poll_done(struct dr_engine_player *p, struct dr_loop *loop)
@@ -173,8 +175,7 @@ static void ponder_stop(struct dr_engine_player *p)
 {
     if (!p->pondering)
         return;
-    dr_engine_stop(p->engine);
-    pthread_join(p->thread, NULL);
+    dr_engine_worker_stop(&p->worker);
     p->pondering = false;
     dr_game_free(p->ponder_game);
     p->ponder_game = NULL;
@@ -206,8 +207,7 @@ static void ponder_start(struct dr_engine_player *p, const struct dr_game *g,
     p->limits_ponder.infinite = true;
     p->search_limits = &p->limits_ponder;
     p->done = p->fresh_info = false;
-    dr_engine_arm(p->engine);
-    p->pondering = pthread_create(&p->thread, NULL, think, p) == 0;
+    p->pondering = dr_engine_worker_start(&p->worker, p->engine, think, p);
     if (!p->pondering) {
         dr_game_free(pg);
         p->ponder_game = NULL;
@@ -224,15 +224,16 @@ static bool wait_search(struct dr_engine_player *p, struct dr_loop *loop,
     while (!poll_done(p, loop)) {
         dr_loop_poll(loop, 2);
         struct dr_action a;
-        if (!interrupted && dr_loop_take(loop, &a)) {
-            dr_engine_stop(p->engine);
+        if (dr_loop_take(loop, &a)) {
             if (a.kind != DR_ACT_MOVE_NOW) {
                 *result = a; /* undo, quit...: the search is thrown away */
                 interrupted = true;
             }
+            dr_engine_worker_stop(&p->worker); /* move now: its best move so far */
+            break;
         }
     }
-    pthread_join(p->thread, NULL);
+    dr_engine_worker_join(&p->worker);
     return !interrupted;
 }
 
@@ -275,8 +276,8 @@ static struct dr_action act(void *arg, struct dr_loop *loop)
         dr_game_engine_context(g, &p->ctx);
         p->search_limits = &p->limits;
         p->done = p->fresh_info = false;
-        dr_engine_arm(p->engine); /* undo or quit pressed at once still stops it */
-        if (pthread_create(&p->thread, NULL, think, p) != 0) {
+        /* (the worker arms the engine: undo or quit pressed at once still stops it) */
+        if (!dr_engine_worker_start(&p->worker, p->engine, think, p)) {
             think(p); /* no thread: think here, without live views */
             poll_done(p, loop);
             result.kind = DR_ACT_MOVE;

@@ -69,12 +69,11 @@ bool hint_poll(struct ui_hint *h, bool *running, struct dr_move *m)
     return h->found;
 }
 
-/* Forget the question: the search is told to stop (the worker repeats the
- * stop until the thread ends when it is joined, at the next start or poll). */
+/* Forget the question: the search is stopped and its thread joined. */
 void hint_cancel(struct ui_hint *h)
 {
     if (!h || !h->wanted)
         return;
     h->wanted = false;
-    dr_engine_stop(h->w.engine);
+    worker_stop(&h->w);
 }

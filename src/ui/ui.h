@@ -46,6 +46,7 @@
 #include "draughts/annotate.h"
 #include "draughts/clock.h"
 #include "draughts/engine.h"
+#include "draughts/engine_worker.h"
 #include "draughts/game.h"
 #include "draughts/loop.h"
 #include "draughts/monotonic.h"
@@ -369,16 +370,14 @@ static inline bool ui_engine_thinking(const struct ui *ui)
 }
 
 /* ---- worker.c ---- */
-/* An engine and a thread; fn runs once per worker_start.  The
- * hint, the live analysis and the score graph's pass each have one. */
+/* An engine of the screen's own, the copy of the position it searches and
+ * its thread (a dr_engine_worker: engine_worker.h says how it starts and
+ * stops); fn runs once per worker_start.  The hint, the live analysis and
+ * the score graph's pass each have one. */
 struct ui_worker {
     struct dr_engine *engine;
     struct dr_variant variant;         /* the engine's */
-    pthread_t thread;
-    bool live;                         /* a thread to join */
-    atomic_bool quit, finished;
-    void (*fn)(void *arg);
-    void *arg;
+    struct dr_engine_worker thread;
     /* the position to search and the game's past, copied (worker_position):
      * the game may change while the thread reads them */
     struct dr_position root;

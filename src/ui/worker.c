@@ -1,12 +1,8 @@
-/* An engine of the screen's own (the live analysis, the score graph's pass)
- * with the thread that searches on it.  Stopping is the delicate part: a
- * search clears the engine's stop flag when it begins, so a stop that
- * arrives just before would be lost and an infinite search would never
- * end.  worker_stop therefore repeats the stop until the thread says it is
- * done, and only then joins it. */
+/* An engine of the screen's own (the hint, the live analysis, the score
+ * graph's pass) with the copy of the position it searches; its thread is a
+ * dr_engine_worker (engine_worker.h), as the computer player's is. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ui.h"
 
@@ -21,45 +17,17 @@ bool worker_engine(struct ui_worker *w, const struct dr_variant *v, size_t hash_
     return w->engine != NULL;
 }
 
-static void *run(void *arg)
-{
-    struct ui_worker *w = arg;
-    if (!atomic_load(&w->quit))
-        w->fn(w->arg);
-    atomic_store(&w->finished, true);
-    return NULL;
-}
-
 bool worker_start(struct ui_worker *w, void (*fn)(void *arg), void *arg)
 {
     worker_stop(w);
-    if (!w->engine)
-        return false;
-    w->fn = fn;
-    w->arg = arg;
-    atomic_store(&w->quit, false);
-    atomic_store(&w->finished, false);
-    w->live = pthread_create(&w->thread, NULL, run, w) == 0;
-    return w->live;
+    return w->engine && dr_engine_worker_start(&w->thread, w->engine, fn, arg);
 }
 
-bool worker_quitting(struct ui_worker *w) { return atomic_load(&w->quit); }
+bool worker_quitting(struct ui_worker *w) { return dr_engine_worker_quitting(&w->thread); }
 
-bool worker_running(struct ui_worker *w) { return w->live && !atomic_load(&w->finished); }
+bool worker_running(struct ui_worker *w) { return dr_engine_worker_running(&w->thread); }
 
-void worker_stop(struct ui_worker *w)
-{
-    if (!w->live)
-        return;
-    atomic_store(&w->quit, true);
-    while (!atomic_load(&w->finished)) {
-        dr_engine_stop(w->engine);
-        struct timespec pause = {0, 500000};
-        nanosleep(&pause, NULL);
-    }
-    pthread_join(w->thread, NULL);
-    w->live = false;
-}
+void worker_stop(struct ui_worker *w) { dr_engine_worker_stop(&w->thread); }
 
 bool worker_position(struct ui_worker *w, const struct dr_game *g)
 {
