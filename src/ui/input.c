@@ -7,7 +7,9 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "draughts/clipboard.h"
 #include "draughts/fen.h"
 #include "draughts/notation.h"
 #include "keys.h"
@@ -189,6 +191,40 @@ bool input_play_pasted(struct ui *ui)
     return true;
 }
 
+/* A FEN typed or pasted at the move prompt: a new game from it, between
+ * the same players (against the computer each keeps their side).  False
+ * when text is no attempt at a FEN (it has no ':'), so a move or a list of
+ * moves it may be; an attempt that fails says why. */
+static bool paste_fen(struct ui *ui, const char *text)
+{
+    if (!strchr(text, ':'))
+        return false;
+    struct dr_position pos;
+    struct dr_error err;
+    if (!dr_fen_parse(&ui->variant, text, &pos, &err)) {
+        ui_say(ui, TONE_ERROR, "Neither a move list nor a FEN of %s: %s.", ui->variant.name,
+               err.msg);
+        return true;
+    }
+    if (!dr_position_check(&ui->variant, &pos, &err)) {
+        ui_say(ui, TONE_ERROR, "That FEN is no legal position of %s: %s.", ui->variant.name,
+               err.msg);
+        return true;
+    }
+    char fen[300];
+    dr_fen_write(&ui->variant, &pos, fen, sizeof fen);
+    snprintf(ui->next.note, sizeof ui->next.note, "New game from the FEN %.120s, %s to move.",
+             fen, dr_side_name(pos.side));
+    ui->next.start = pos;
+    ui->next.play_mode = ui->hotseat             ? PLAY_HOTSEAT
+                         : ui->human_side == DR_BLACK ? PLAY_BLACK
+                                                      : PLAY_WHITE;
+    ui->exit = UI_EXIT_PLAY;
+    dr_turn_put_back(&ui->turn);
+    act(ui, DR_ACT_QUIT, NULL);
+    return true;
+}
+
 static void submit_move(struct ui *ui, const char *text)
 {
     const struct dr_variant *v = &ui->variant;
@@ -197,7 +233,7 @@ static void submit_move(struct ui *ui, const char *text)
     struct dr_error err;
     while (isspace((unsigned char)*text))
         text++;
-    if (!*text)
+    if (!*text || paste_fen(ui, text))
         return;
     char first[64];
     const char *rest = next_move_word(text, first, sizeof first);
@@ -259,7 +295,10 @@ static void submit_move(struct ui *ui, const char *text)
             return;
         }
     }
-    ui_say(ui, TONE_ERROR, "%s", err.msg);
+    if (n == 0) /* not one square: neither a move nor a FEN */
+        ui_say(ui, TONE_ERROR, "Neither a move nor a FEN of %s: %s.", v->name, err.msg);
+    else
+        ui_say(ui, TONE_ERROR, "%s", err.msg);
 }
 
 /* Esc and Enter end the prompt line; the other keys edit it. */
@@ -361,14 +400,23 @@ static void change_level(struct ui *ui, int dir, bool thinking)
            dr_level_name(level));
 }
 
+/* F: the FEN shown, and put on the terminal's clipboard (OSC 52) when
+ * the screen is a terminal. */
 static void show_fen(struct ui *ui)
 {
-    char fen[300];
+    char fen[300], osc[450];
     dr_fen_write(&ui->variant, dr_game_position(ui->game), fen, sizeof fen);
     snprintf(ui->ov.text_title, sizeof ui->ov.text_title, "Position (FEN)");
     snprintf(ui->ov.text_body, sizeof ui->ov.text_body, "%s", fen);
     ui->ov.kind = OV_TEXT;
     ui->dirty = true;
+    if (isatty(STDOUT_FILENO) && dr_osc52(fen, osc, sizeof osc)) {
+        fputs(osc, stdout);
+        fflush(stdout);
+        ui_say(ui, TONE_GOOD, "FEN copied: %s", fen);
+    } else {
+        ui_say(ui, TONE_INFO, "FEN: %s", fen);
+    }
 }
 
 /* A click on a move of the list: back (or on) to the position after it,

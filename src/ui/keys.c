@@ -41,8 +41,8 @@ static const struct key_doc key_docs[] = {
     {NULL, "mouse", "click a piece, then where it goes (or drag it); a click on a move of the "
                     "list goes to it as # does", KO_ANY, NULL, 0, NULL, 0,
      {{KEY_MOUSE, KA_MOUSE, "mouse"}}},
-    {NULL, "m or :", "type a move, e.g. $M (a capture with x); between two players a list of "
-                     "moves, played one a turn", KO_ANY, "m type move", KC_MOVE, NULL, 0,
+    {NULL, "m or :", "type or paste a move, e.g. $M (a capture with x); between two players a "
+                     "list of moves, played one a turn; a FEN starts a new game from it", KO_ANY, "m type move", KC_MOVE, NULL, 0,
      {{'m', KA_TYPE_MOVE, "m"}, {':', KA_TYPE_MOVE, ":"}}},
     {NULL, "0-9", "numeric boards: a digit starts typing a move", KO_ANY, NULL, 0, NULL, 0,
      {{0}}},
@@ -100,7 +100,7 @@ static const struct key_doc key_docs[] = {
      {{'E', KA_EDITOR, "E"}}},
     {"Screen", "f", "flip the board", KO_ANY, "f flip", KC_THINK, NULL, 0,
      {{'f', KA_FLIP, "f"}}},
-    {NULL, "F", "show the position as FEN", KO_ANY, "F position (FEN)", KC_OVER, NULL, 0,
+    {NULL, "F", "show the position as FEN and copy it to the clipboard", KO_ANY, "F position (FEN)", KC_OVER, NULL, 0,
      {{'F', KA_FEN, "F"}}},
     {NULL, "? / Ctrl-L", "this help / redraw the screen", KO_ANY, "? all keys",
      KC_MOVE | KC_THINK | KC_OVER | KC_REPLAY, NULL, 0,

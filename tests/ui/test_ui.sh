@@ -776,6 +776,54 @@ keys "$s" Enter
 expect "$s" "The computer played" "one numbered move is read as the move"
 keys "$s" q
 
+# F copies the FEN to the clipboard with OSC 52 (tmux keeps it as a paste
+# buffer when set-clipboard is on), and a FEN pasted at the m prompt starts
+# a new game from it (issue 18 item 12)
+start pastefen hotseat --variant international
+s=$session
+$T set-option -g set-clipboard on
+expect "$s" "White to move" "a hot-seat game to paste a FEN into"
+keys "$s" 3 2 - 2 8 Enter
+expect "$s" "1. 32-28" "a move before the FEN is copied"
+keys "$s" F
+expect "$s" "FEN copied: B:W28,31,33," "F says the FEN is copied"
+sleep 0.2
+[ "$($T show-buffer 2>/dev/null)" = "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20" ] &&
+    ok || bad "F puts the FEN on the clipboard (tmux buffer: $($T show-buffer 2>&1 | head -c 120))" "$s"
+keys "$s" Escape m
+$T set-buffer "W:W28,39:B23,14,34"
+$T paste-buffer -t "$s"
+keys "$s" Enter
+expect "$s" "New game from the FEN W:W28,39:B14,23,34, White to move." "a pasted FEN starts a new game from it"
+expect "$s" "You must capture: majority rule, take 2" "the pasted position is on the board"
+expect "$s" "(no moves yet)" "the new game has no moves"
+gone "$s" "1. 32-28" 2 && ok || bad "the game before is gone" "$s"
+keys "$s" F
+expect "$s" "FEN copied: W:W28,39:B14,23,34" "the board is the FEN's"
+keys "$s" Escape m
+text "$s" "W:W99:B1"
+keys "$s" Enter
+expect "$s" "Neither a move list nor a FEN of international: FEN 'W:W99:B1'" "a FEN that does not parse says why"
+keys "$s" m
+text "$s" "W:W1,2:B3"
+keys "$s" Enter
+expect "$s" "That FEN is no legal position of international: white men on 1 and 2" "an illegal position is refused"
+keys "$s" m
+text "$s" "hello"
+keys "$s" Enter
+expect "$s" "Neither a move nor a FEN of international: move 'hello'" "text that is neither says so"
+keys "$s" q
+expect "$s" "[exit 0]" "q quits the game from the FEN"
+start pastefencomputer play --variant international --level 1
+s=$session
+expect "$s" "Your move" "a game against the computer to paste a FEN into"
+keys "$s" m
+text "$s" "B:W32,33:B18,19"
+keys "$s" Enter
+expect "$s" "The computer played" "from a pasted FEN with Black to move, the computer (Black) moves"
+keys "$s" q
+expect "$s" "[exit 0]" "q quits"
+
 # a finished game opened with o is not played on by accident (issue 18
 # item 9): it opens on the replay screen, which offers p to play on
 printf '[Event "Done"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n' > "$tmp/done.pdn"
