@@ -28,9 +28,11 @@
 #define MAX_GAME_KEYS 1024
 
 /* Late-move reductions (moves counted from 0, after the first): one ply
- * from lmr_from and two from LMR2_FROM_PV; in a selective search (struct
- * dr_engine) one from LMR_FROM_CUT and two from LMR2_FROM_CUT at non-PV
- * nodes. */
+ * from lmr_from and two from LMR2_FROM_PV at PV nodes; one from
+ * LMR_FROM_CUT and two from LMR2_FROM_CUT at non-PV nodes, where ProbCut
+ * prunes too (measured in every family, 2026-12-04, docs/matches:
+ * selective_*: international +60, killer +121, russian +40, turkish +24,
+ * english +58, italian +72). */
 #define LMR_FROM_CUT 1
 #define LMR2_FROM_PV 8
 #define LMR2_FROM_CUT 6
@@ -113,7 +115,6 @@ struct dr_engine {
     int tables_most;          /* the pieces asked for (a search's root has no more) */
 
     int lmr_from;             /* the first move (from 0) LMR reduces at PV nodes */
-    bool selective;           /* ProbCut and the deeper reductions at non-PV nodes */
 };
 
 static void *tables_main(void *arg)
@@ -236,10 +237,6 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
      * -23 for the third); the all-squares boards keep the fourth (turkish
      * -2 for the third). */
     e->lmr_from = !v->all_squares && v->nsquares > 32 ? 2 : 3;
-    /* Measured (2026-12-04, docs/matches: selective_*) in every family:
-     * international +60, killer +121, russian +40, turkish +24, english
-     * +58, italian +72. */
-    e->selective = true;
     eval_free(&e->ev);
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
@@ -523,8 +520,8 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
     /* ProbCut: a non-PV node whose shallow search (two fifths of the depth)
      * clears beta by a margin of 5 centi-men a ply is cut there; none
      * inside that search.  With the reductions below, as Scan 2.0 prunes
-     * (dr_engine_set_variant says where it is measured). */
-    if (e->selective && !pv_node && !s->in_probcut && depth >= 3 &&
+     * (the LMR comment at the top says what it was measured at). */
+    if (!pv_node && !s->in_probcut && depth >= 3 &&
         abs(beta) < DR_SCORE_KNOWN_WIN) {
         int margin = PROBCUT_MARGIN * depth, raised = beta + margin;
         s->in_probcut++;
@@ -558,7 +555,7 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             score = -search(s, &next, -beta, -alpha, next_depth, ply + 1, rev);
         } else {
             int r = 0;
-            bool cut = !pv_node && e->selective;
+            bool cut = !pv_node;
             if (depth >= 3 && i >= (cut ? LMR_FROM_CUT : e->lmr_from) && !capturing &&
                 !(m.flags & DR_MOVE_PROMOTES) && !is_killer(s, ply, &m))
                 r = i >= (cut ? LMR2_FROM_CUT : LMR2_FROM_PV) ? 2 : 1;
