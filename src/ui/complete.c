@@ -107,8 +107,24 @@ void expand_home(const char *path, char *out, size_t size)
 
 void cannot_open_text(const char *path, const char *why, char *out, size_t size)
 {
-    if (strstr(why, path))
-        snprintf(out, size, "Cannot open %s", why);
+    size_t n = strlen(path);
+    const char *reason = why;
+    int line = 0, column = 0, used = 0;
+    if (!strncmp(why, path, n) && why[n] == ':') { /* the reader's "PATH:" or "PATH:L:C:" */
+        reason = why + n + 1;
+        if (sscanf(reason, "%d:%d:%n", &line, &column, &used) == 2 && used > 0)
+            reason += used;
+        while (*reason == ' ')
+            reason++;
+    }
+    static const char again[] = "cannot open: "; /* the reader's words for what we say */
+    if (!strncmp(reason, again, sizeof again - 1))
+        reason += sizeof again - 1;
+    size_t len = strlen(reason);
+    const char *stop = len && reason[len - 1] == '.' ? "" : ".";
+    if (line > 0)
+        snprintf(out, size, "Cannot open %s (line %d, column %d): %s%s", path, line, column,
+                 reason, stop);
     else
-        snprintf(out, size, "Cannot open %s: %s", path, why);
+        snprintf(out, size, "Cannot open %s: %s%s", path, reason, stop);
 }

@@ -15,8 +15,10 @@ int complete_path(char *text, size_t size, char *list, size_t list_size);
 /* ~/x as $HOME/x */
 void expand_home(const char *path, char *out, size_t size);
 
-/* "Cannot open PATH: WHY", or "Cannot open WHY" when the reason names the
- * file already (the PDN reader's diagnostics begin with it): the name once. */
+/* One sentence, the file named once and the reason once: "Cannot open
+ * PATH: No such file or directory." from the PDN reader's "PATH: cannot
+ * open: No such file or directory" (its name, line and column are taken
+ * from the front of why; its "cannot open:" is not said twice). */
 void cannot_open_text(const char *path, const char *why, char *out, size_t size);
 
 #endif

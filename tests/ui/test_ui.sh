@@ -849,17 +849,20 @@ expect "$s" "Play on from this position" "p offers to play on from its end"
 keys "$s" Escape q
 expect "$s" "[exit 0]" "q quits the finished game's replay"
 
-# a file that cannot be opened from the board: the reason names the file,
-# and the message names it once (issue 18 item 8)
+# a file that cannot be opened from the board: one sentence names the file
+# and the reason once each (issue 18 item 8)
 start missing hotseat --variant international
 s=$session
 expect "$s" "White to move" "a game to open a missing file from"
 keys "$s" o C-u
 text "$s" "$tmp/nosuch.pdn"
 keys "$s" Enter
-expect "$s" "Cannot open $tmp/nosuch.pdn" "o on a missing file says it cannot open it"
+expect "$s" "Cannot open $tmp/nosuch.pdn: No such file or directory." \
+    "o on a missing file says it cannot open it, and why, in one sentence"
 count=$(screen "$s" | grep -o "nosuch\.pdn" | wc -l)
 [ "$count" -eq 1 ] && ok || bad "the missing file is named once, not $count times" "$s"
+count=$(screen "$s" | grep -io "cannot open" | wc -l)
+[ "$count" -eq 1 ] && ok || bad "'cannot open' is said once, not $count times" "$s"
 keys "$s" q
 expect "$s" "[exit 0]" "q quits after the failed open"
 
