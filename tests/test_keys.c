@@ -31,7 +31,14 @@ static void test_keys_help_fits_the_game_against_the_computer_or_a_friend(void *
     assert_string_equal(find(rows, n, "u"), "take back your last move and the reply");
     assert_non_null(find(rows, n, "g"));
     assert_non_null(strstr(find(rows, n, "m or :"), "e.g. 32-28 (a capture"));
-    assert_string_equal(find(rows, n, "q"), "quit (the game is kept)");
+    assert_string_equal(find(rows, n, "q"), "quit (the game is kept; Q too)");
+    /* the aliases are said beside the keys they stand for */
+    assert_string_equal(find(rows, n, "t"), "hint: the computer suggests a move (H too)");
+    assert_string_equal(find(rows, n, "+ / -"),
+                        "a stronger / weaker computer, from its next move (= as +)");
+    assert_string_equal(find(rows, n, "r"), "redo a move taken back (Ctrl-R too)");
+    assert_string_equal(find(rows, n, ". , PgDn PgUp"),
+                        "replay: next / back (same as r and u; > and < too)");
     assert_string_equal(rows[n - 1][1], "pieces");
 
     struct key_facts friend = {true, true, "c3-d4", "pieces", false};
@@ -40,7 +47,7 @@ static void test_keys_help_fits_the_game_against_the_computer_or_a_friend(void *
     assert_null(find(rows, n, "g"));     /* no computer to hurry */
     assert_null(find(rows, n, "+ / -")); /* nor its level */
     assert_non_null(strstr(find(rows, n, "m or :"), "e.g. c3-d4"));
-    assert_string_equal(find(rows, n, "q"), "back to the start screen (the game is kept)");
+    assert_string_equal(find(rows, n, "q"), "back to the start screen (the game is kept; Q too)");
     for (int i = 0; i < n; i++)  /* every key once */
         for (int j = i + 1; j < n; j++)
             if (rows[i][0][0])
@@ -96,8 +103,9 @@ static bool names(const char *row_keys, const char *name)
 }
 
 /* The keys the game screen binds come from the help's own table: each
- * bound key is named by the row that describes it (or is an alias of a
- * key named there), bound once, and every action has a named key. */
+ * bound key is named by the row that describes it or by the aliases the
+ * row says (Q, =, <, >, H, Ctrl-R), bound once, and every action has a key
+ * the row names. */
 static void test_keys_every_binding_is_described(void **state)
 {
     (void)state;
@@ -105,13 +113,17 @@ static void test_keys_every_binding_is_described(void **state)
     int n = keys_bindings(b, 100);
     assert_true(n > 30 && n < 100);
     bool named[KA_COUNT] = {false};
+    int aliases = 0;
     for (int i = 0; i < n; i++) {
         assert_true(b[i].action > KA_NONE && b[i].action < KA_COUNT);
-        if (b[i].name) {
-            if (!names(b[i].row_keys, b[i].name))
-                fail_msg("key %d is bound as '%s', which the help row '%s' does not name",
-                         b[i].key, b[i].name, b[i].row_keys);
+        assert_non_null(b[i].name);
+        if (names(b[i].row_keys, b[i].name)) {
             named[b[i].action] = true;
+        } else if (!names(b[i].row_also, b[i].name)) {
+            fail_msg("key %d is bound as '%s', which the help row '%s' (%s) does not name",
+                     b[i].key, b[i].name, b[i].row_keys, b[i].row_also);
+        } else {
+            aliases++;
         }
         for (int j = 0; j < i; j++)
             if (b[j].key == b[i].key)
@@ -119,6 +131,7 @@ static void test_keys_every_binding_is_described(void **state)
                          b[i].row_keys);
         assert_int_equal(keys_action(b[i].key), b[i].action);
     }
+    assert_int_equal(aliases, 6);
     for (int a = KA_NONE + 1; a < KA_COUNT; a++)
         if (!named[a])
             fail_msg("action %d has no key the help names", a);

@@ -62,9 +62,11 @@ enum key_action keys_action(int key);
 struct key_binding {
     int key;
     enum key_action action;
-    const char *name;     /* as the row's keys name it; NULL: an alias the row does not
-                             name (Q as q, = as +, Ctrl-R as r) */
+    const char *name;     /* as the row's keys name it, or as its aliases say (Q as q,
+                             = as +, Ctrl-R as r) */
     const char *row_keys; /* the row's keys */
+    const char *row_also; /* the row's aliases in words ("Q too"; "" for none), said
+                             after its help */
 };
 
 /* Every binding, in the table's order; returns how many (at most max). */
