@@ -20,7 +20,7 @@ static void choice_marks(const struct ui *ui, uint64_t *caps, uint64_t *path)
     const struct dr_move *m = &ui->turn.choices[ui->ov.choice];
     *caps = m->captures;
     struct dr_path p;
-    if (dr_move_path(&ui->variant, dr_game_position(ui->game), m, &p))
+    if (dr_move_path(&ui->variant, dr_game_position(ui->session.game), m, &p))
         for (int i = 0; i < p.n; i++)
             *path |= 1ULL << p.land[i];
 }
@@ -55,7 +55,7 @@ struct cell_marks {
 static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int sq,
                                     uint64_t caps, uint64_t path)
 {
-    const struct dr_position *pos = dr_game_position(ui->game);
+    const struct dr_position *pos = dr_game_position(ui->session.game);
     struct cell_marks m;
     m.cursor = file == ui->view.cur_file && rank == ui->view.cur_rank;
     m.dest = has(ui->turn.dests, sq) || has(path, sq);
@@ -109,7 +109,7 @@ static void cell_side_marks(struct ui *ui, const struct cell_marks *m, int cy, i
 static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t path)
 {
     const struct dr_variant *v = &ui->variant;
-    const struct dr_position *pos = dr_game_position(ui->game);
+    const struct dr_position *pos = dr_game_position(ui->session.game);
     struct ui_term *t = &ui->term;
     int sq = ui_square(ui, file, rank);
     int y, x;

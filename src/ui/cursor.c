@@ -12,7 +12,7 @@ void cursor_to(struct ui *ui, int sq)
 
 void cursor_begin_turn(struct ui *ui)
 {
-    dr_turn_begin(&ui->turn, ui->game);
+    dr_turn_begin(&ui->turn, ui->session.game);
     if (ui->view.cur_file < 0 && ui->turn.legal.count)
         cursor_to(ui, ui->turn.legal.moves[0].from);
     /* a compulsory capture: the cursor goes to a piece that must take */

@@ -448,10 +448,10 @@ static struct ui *private_ui(const struct ui *ui, struct dr_game *board)
     if (!u)
         return NULL;
     *u = *ui;
-    u->game = board;
+    u->session.game = board;
     /* nothing of the game screen's: its loop, engine, replayed file, analysis */
-    u->loop = NULL;
-    u->engine = NULL;
+    u->session.loop = NULL;
+    u->session.engine = NULL;
     u->rp = NULL;
     u->study = NULL;
     u->view.mouse_down_sq = -1;
@@ -509,19 +509,17 @@ enum ui_exit editor_run(struct ui *ui, const struct dr_position *from)
 
 void editor_from_game(struct ui *ui)
 {
-    if (!ui->player.in_act) {
+    if (!ui->session.person.in_act) {
         ui_say(ui, TONE_ERROR, "Wait for your turn to set up a position.");
         return;
     }
     hint_cancel(ui->hint.hinter);
     ui->hint.shown = false;
-    enum ui_exit e = editor_run(ui, dr_game_position(ui->game));
+    enum ui_exit e = editor_run(ui, dr_game_position(ui->session.game));
     if (e == UI_EXIT_NONE) {
         ui_say(ui, TONE_INFO, "Back to the game.");
         return;
     }
     ui->exit = e;
-    memset(&ui->player.action, 0, sizeof ui->player.action);
-    ui->player.action.kind = DR_ACT_QUIT;
-    ui->player.have_action = true;
+    dr_session_act(&ui->session, DR_ACT_QUIT, NULL, 0);
 }

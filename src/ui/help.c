@@ -13,8 +13,8 @@ static void example_move(struct ui *ui, char *out)
     struct dr_movelist list;
     const struct dr_variant *v = &ui->variant;
     strcpy(out, v->notation == DR_NOTATION_NUMERIC ? "32-28" : "c3-d4");
-    if (dr_game_legal(ui->game, &list) > 0)
-        dr_move_pdn(v, dr_game_position(ui->game), &list.moves[0], out);
+    if (dr_game_legal(ui->session.game, &list) > 0)
+        dr_move_pdn(v, dr_game_position(ui->session.game), &list.moves[0], out);
 }
 
 void help_draw(struct ui *ui)
@@ -29,7 +29,7 @@ void help_draw(struct ui *ui)
                  "%s white man   %s white king   %s black man   %s black king",
                  term_glyph(t, GL_WMAN), term_glyph(t, GL_WKING), term_glyph(t, GL_BMAN),
                  term_glyph(t, GL_BKING));
-    struct key_facts facts = {ui->hotseat, ui->from_menu, ex, pieces, false};
+    struct key_facts facts = {ui->session.hotseat, ui->from_menu, ex, pieces, false};
     const char *lines[64][2];
     char texts[4096];
     int n = keys_help_rows(&facts, lines, 64, texts, sizeof texts);
@@ -169,7 +169,7 @@ static void chooser_draw(struct ui *ui)
 {
     struct ui_term *t = &ui->term;
     const struct dr_variant *v = &ui->variant;
-    const struct dr_position *pos = dr_game_position(ui->game);
+    const struct dr_position *pos = dr_game_position(ui->session.game);
     int w = ui->lay.pw, h = ui->turn.nchoices + 4;
     int y = ui->lay.py + 3, x = ui->lay.px;
     attr_t a = term_attr(t, FG_DEFAULT, BG_NONE);
@@ -241,7 +241,7 @@ void help_overlay_draw(struct ui *ui)
         break;
     case OV_DRAW_OFFER: {
         char q[120];
-        int side = dr_game_position(ui->game)->side;
+        int side = dr_game_position(ui->session.game)->side;
         snprintf(q, sizeof q, "%s offers a draw. %s, do you accept? (y/n)", dr_side_name(side),
                  dr_side_name(!side));
         question_draw(ui, q);

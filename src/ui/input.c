@@ -19,31 +19,13 @@
  * queued for it while the computer thinks. */
 static void act_by(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m, int who)
 {
-    struct dr_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = kind;
-    a.who = who;
-    if (m)
-        a.move = *m;
-    if (ui->player.in_act) {
-        ui->player.action = a;
-        ui->player.have_action = true;
-    } else if (ui->loop) {
-        dr_loop_post(ui->loop, a);
-    }
+    dr_session_act(&ui->session, kind, m, who);
     ui->dirty = true;
 }
 
 static void act(struct ui *ui, enum dr_action_kind kind, const struct dr_move *m)
 {
     act_by(ui, kind, m, 0);
-}
-
-/* Against the computer the person may resign or offer a draw while it
- * thinks: the action names the person's side. */
-static int person(const struct ui *ui)
-{
-    return ui_engine_thinking(ui) ? 1 + ui->human_side : 0;
 }
 
 static void play_move(struct ui *ui, const struct dr_move *m)
@@ -59,7 +41,7 @@ bool input_explain(struct ui *ui, int from, int to, char *out, int size)
 {
     if (!dr_turn_explain(&ui->turn, from, to, out, (size_t)size))
         return false;
-    if (dr_game_over(ui->game)) {
+    if (dr_game_over(ui->session.game)) {
         size_t len = strlen(out);
         snprintf(out + len, (size_t)size - len, " n starts a new game, u takes back.");
     }
@@ -102,7 +84,7 @@ static void touch(struct ui *ui, int sq)
 {
     char say[300];
     struct dr_move m;
-    if (dr_game_over(ui->game)) {
+    if (dr_game_over(ui->session.game)) {
         input_explain(ui, sq, -1, say, sizeof say);
         ui_say(ui, TONE_ERROR, "%s", say);
         return;
@@ -135,60 +117,18 @@ static void tab(struct ui *ui, int dir)
 
 /* ---- the typed move ---- */
 
-/* The next move of text (move numbers "12." and results skipped) into
- * word; returns where the rest begins, NULL when no move is left. */
-static const char *next_move_word(const char *text, char *word, size_t size)
-{
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"};
-    for (;;) {
-        while (isspace((unsigned char)*text))
-            text++;
-        if (!*text)
-            return NULL;
-        size_t n = strcspn(text, " \t\r\n");
-        const char *w = text;
-        text += n;
-        /* "12." or "12..." alone, or glued to the move: "12.32-28" */
-        size_t digits = strspn(w, "0123456789");
-        if (digits && digits < n && w[digits] == '.') {
-            size_t dots = strspn(w + digits, ".");
-            w += digits + dots;
-            n -= digits + dots;
-        }
-        bool result = false;
-        for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-            result |= n == strlen(results[i]) && !strncmp(w, results[i], n);
-        if (n == 0 || result)
-            continue;
-        snprintf(word, size, "%.*s", (int)n, w);
-        return text;
-    }
-}
-
 bool input_play_pasted(struct ui *ui)
 {
-    char word[64];
-    const char *rest = next_move_word(ui->paste.moves, word, sizeof word);
-    if (!rest) {
-        ui->paste.moves[0] = 0;
-        return false;
+    char say[300];
+    enum dr_paste_step step = dr_session_paste_next(&ui->session, say, sizeof say);
+    if (step == DR_PASTE_MOVE) {
+        dr_turn_put_back(&ui->turn);
+        ui->ov.kind = OV_NONE;
+        ui->dirty = true;
     }
-    struct dr_move m;
-    struct dr_error err;
-    if (!dr_move_parse(&ui->variant, dr_game_position(ui->game), word, &m, &err)) {
-        ui_say(ui, TONE_ERROR, "Move %d of the list: %s. The list stops here.",
-               ui->paste.done + 1, err.msg);
-        ui->paste.moves[0] = 0;
-        return false;
-    }
-    memmove(ui->paste.moves, rest, strlen(rest) + 1);
-    ui->paste.done++;
-    play_move(ui, &m);
-    if (!next_move_word(ui->paste.moves, word, sizeof word)) {
-        ui->paste.moves[0] = 0;
-        ui_say(ui, TONE_GOOD, "Played the %d moves of the list.", ui->paste.done);
-    }
-    return true;
+    if (say[0])
+        ui_say(ui, step == DR_PASTE_REFUSED ? TONE_ERROR : TONE_GOOD, "%s", say);
+    return step == DR_PASTE_MOVE;
 }
 
 /* A FEN typed or pasted at the move prompt: a new game from it, between
@@ -216,8 +156,8 @@ static bool paste_fen(struct ui *ui, const char *text)
     snprintf(ui->next.note, sizeof ui->next.note, "New game from the FEN %.120s, %s to move.",
              fen, dr_side_name(pos.side));
     ui->next.start = pos;
-    ui->next.play_mode = ui->hotseat             ? PLAY_HOTSEAT
-                         : ui->human_side == DR_BLACK ? PLAY_BLACK
+    ui->next.play_mode = ui->session.hotseat             ? PLAY_HOTSEAT
+                         : ui->session.human_side == DR_BLACK ? PLAY_BLACK
                                                       : PLAY_WHITE;
     ui->exit = UI_EXIT_PLAY;
     dr_turn_put_back(&ui->turn);
@@ -228,7 +168,7 @@ static bool paste_fen(struct ui *ui, const char *text)
 static void submit_move(struct ui *ui, const char *text)
 {
     const struct dr_variant *v = &ui->variant;
-    const struct dr_position *pos = dr_game_position(ui->game);
+    const struct dr_position *pos = dr_game_position(ui->session.game);
     struct dr_move m;
     struct dr_error err;
     while (isspace((unsigned char)*text))
@@ -236,19 +176,16 @@ static void submit_move(struct ui *ui, const char *text)
     if (!*text || paste_fen(ui, text))
         return;
     char first[64];
-    const char *rest = next_move_word(text, first, sizeof first);
+    const char *rest = dr_session_list_word(text, first, sizeof first);
     char second[64];
-    if (rest && next_move_word(rest, second, sizeof second)) {
+    if (rest && dr_session_list_word(rest, second, sizeof second)) {
         /* a list of moves: between two people (or in a replay's own
          * line) each turn plays the next; not against the computer */
-        if (!ui->hotseat) {
+        if (!dr_session_paste(&ui->session, text))
             ui_say(ui, TONE_ERROR, "A list of moves is for a game between two players or a "
                                    "replay; against the computer type one move.");
-            return;
-        }
-        snprintf(ui->paste.moves, sizeof ui->paste.moves, "%s", text);
-        ui->paste.done = 0;
-        input_play_pasted(ui);
+        else
+            input_play_pasted(ui);
         return;
     }
     if (rest)
@@ -351,12 +288,12 @@ static void confirm_key(struct ui *ui, int key)
         ui->ov.kind = OV_NONE;
         switch (ui->ov.confirm) {
         case CF_RESIGN:
-            act_by(ui, DR_ACT_RESIGN, NULL, person(ui));
+            act_by(ui, DR_ACT_RESIGN, NULL, dr_session_person(&ui->session));
             break;
         case CF_DRAW:
             ui_say(ui, TONE_INFO, "You offer a draw...");
             ui_draw(ui); /* the answer may take a moment */
-            act_by(ui, DR_ACT_OFFER_DRAW, NULL, person(ui));
+            act_by(ui, DR_ACT_OFFER_DRAW, NULL, dr_session_person(&ui->session));
             break;
         case CF_NEW:
             act(ui, DR_ACT_NEW_GAME, NULL);
@@ -381,23 +318,18 @@ static void ask(struct ui *ui, enum ui_confirm what)
 }
 
 /* + and -: the computer plays stronger or weaker from its next move on. */
-static void change_level(struct ui *ui, int dir, bool thinking)
+static void change_level(struct ui *ui, int dir)
 {
-    if (ui->hotseat || !ui->engine) {
+    enum dr_level_change change = dr_session_change_level(&ui->session, dir);
+    int level = ui->session.level;
+    if (change == DR_LEVEL_NO_COMPUTER)
         ui_say(ui, TONE_ERROR, "The level is for games against the computer.");
-        return;
-    }
-    int level = ui->level + dir;
-    if (level < 1 || level > DR_LEVELS) {
+    else if (change == DR_LEVEL_AT_END)
         ui_say(ui, TONE_ERROR, "The level is already the %s (%d of %d).",
-               dir > 0 ? "strongest" : "weakest", ui->level, DR_LEVELS);
-        return;
-    }
-    ui->level = level;
-    if (!thinking) /* a search under way keeps its limits; the next move gets these */
-        limits_update(ui);
-    ui_say(ui, TONE_INFO, "Level %d (%s) from the computer's next move.", level,
-           dr_level_name(level));
+               dir > 0 ? "strongest" : "weakest", level, DR_LEVELS);
+    else
+        ui_say(ui, TONE_INFO, "Level %d (%s) from the computer's next move.", level,
+               dr_level_name(level));
 }
 
 /* F: the FEN shown, and put on the terminal's clipboard (OSC 52) when
@@ -405,7 +337,7 @@ static void change_level(struct ui *ui, int dir, bool thinking)
 static void show_fen(struct ui *ui)
 {
     char fen[300], osc[450];
-    dr_fen_write(&ui->variant, dr_game_position(ui->game), fen, sizeof fen);
+    dr_fen_write(&ui->variant, dr_game_position(ui->session.game), fen, sizeof fen);
     snprintf(ui->ov.text_title, sizeof ui->ov.text_title, "Position (FEN)");
     snprintf(ui->ov.text_body, sizeof ui->ov.text_body, "%s", fen);
     ui->ov.kind = OV_TEXT;
@@ -427,21 +359,21 @@ static void click_move_list(struct ui *ui, int y, int x)
         const struct ui_move_cell *c = &ui->view.move_cells[i];
         if (y != c->y || x < c->x || x >= c->x + c->w)
             continue;
-        if (!(ui->replay || ui->hotseat) || !ui->player.in_act) {
-            ui_say(ui, TONE_ERROR, ui->player.in_act
+        if (!(ui->session.replay || ui->session.hotseat) || !ui->session.person.in_act) {
+            ui_say(ui, TONE_ERROR, ui->session.person.in_act
                                        ? "Clicking a move goes to it in a replay or a game "
                                          "between two players; here u takes back."
                                        : "Wait for your turn.");
             return;
         }
         /* the move's number and column, as the list and '#' count them */
-        int offset = dr_game_start(ui->game)->side != ui->variant.first_player ? 1 : 0;
+        int offset = dr_game_start(ui->session.game)->side != ui->variant.first_player ? 1 : 0;
         int n = (c->ply + offset + 1) / 2;
         bool second = (c->ply + offset) % 2 == 0;
         char say[120];
         snprintf(say, sizeof say, "Move %d%s (%s): ply %d of %d.", n, second ? "..." : "",
                  dr_side_name(second ? !ui->variant.first_player : ui->variant.first_player),
-                 c->ply, dr_game_ply(ui->game) + dr_game_redo_count(ui->game));
+                 c->ply, dr_game_ply(ui->session.game) + dr_game_redo_count(ui->session.game));
         replay_go_to_ply(ui, c->ply, say);
         return;
     }
@@ -466,7 +398,7 @@ static void mouse(struct ui *ui, bool my_turn)
         ui->dirty = true;
         if (my_turn)
             act_at(ui, sq);
-        else if (ui_engine_thinking(ui))
+        else if (dr_session_engine_thinking(&ui->session))
             ui_say(ui, TONE_ERROR, "The computer is thinking. Press g to make it move now.");
     } else if (release && my_turn && ui->turn.sel >= 0 && sq != ui->view.mouse_down_sq && sq >= 0 &&
                sq != ui->turn.sel) {
@@ -533,25 +465,24 @@ static void key_type_move(struct ui *ui, const struct moment *now, int key)
 /* Home and End: undo or redo again and again, drawn as they go. */
 static void key_home_end(struct ui *ui, const struct moment *now, int key)
 {
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     if (!now->my_turn && !now->over) {
         ui_say(ui, TONE_ERROR, "Wait for your turn.");
     } else if (key == KEY_HOME ? dr_game_ply(g) > 0 : dr_game_redo_count(g) > 0) {
-        ui->repeat.kind = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
-        ui->repeat.to = -1;
-        ui->repeat.say[0] = 0;
-        act(ui, ui->repeat.kind, NULL);
+        enum dr_action_kind kind = key == KEY_HOME ? DR_ACT_UNDO : DR_ACT_REDO;
+        dr_session_repeat(&ui->session, kind, -1, NULL);
+        act(ui, kind, NULL);
     }
 }
 
 static void key_undo(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     if (dr_game_ply(g) == 0) {
         ui_say(ui, TONE_ERROR, "Nothing to take back.");
-    } else if (!ui->hotseat && ui->engine && !now->thinking && dr_game_ply(g) == 1 &&
-               !ui_is_human(ui, dr_game_start(g)->side)) {
+    } else if (!ui->session.hotseat && ui->session.engine && !now->thinking &&
+               dr_game_ply(g) == 1 && !dr_session_is_human(&ui->session, dr_game_start(g)->side)) {
         ui_say(ui, TONE_ERROR, "Nothing to take back: the computer's first move stays.");
     } else {
         dr_turn_put_back(&ui->turn);
@@ -562,7 +493,7 @@ static void key_undo(struct ui *ui, const struct moment *now, int key)
 static void key_redo(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
-    if (dr_game_redo_count(ui->game) == 0)
+    if (dr_game_redo_count(ui->session.game) == 0)
         ui_say(ui, TONE_ERROR, "Nothing to redo.");
     else if (now->thinking)
         ui_say(ui, TONE_ERROR, "Wait for your turn to redo.");
@@ -576,7 +507,7 @@ static void key_hint(struct ui *ui, const struct moment *now, int key)
     if (!now->my_turn) {
         ui_say(ui, TONE_ERROR, now->over ? "The game is over." : "Hints are for your own turn.");
     } else if (!ui->hint.shown) {
-        hint_start(ui->hint.hinter, &ui->variant, ui->game);
+        hint_start(ui->hint.hinter, &ui->variant, ui->session.game);
         ui_say(ui, TONE_INFO, "Looking for a good move...");
     }
 }
@@ -594,7 +525,8 @@ static void key_move_now(struct ui *ui, const struct moment *now, int key)
 
 static void key_level(struct ui *ui, const struct moment *now, int key)
 {
-    change_level(ui, key == '-' ? -1 : 1, now->thinking);
+    (void)now;
+    change_level(ui, key == '-' ? -1 : 1);
 }
 
 static void key_draw(struct ui *ui, const struct moment *now, int key)
@@ -618,7 +550,7 @@ static void key_resign(struct ui *ui, const struct moment *now, int key)
 static void key_new(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
-    if (dr_game_ply(ui->game) > 0 && !now->over)
+    if (dr_game_ply(ui->session.game) > 0 && !now->over)
         ask(ui, CF_NEW);
     else
         act(ui, DR_ACT_NEW_GAME, NULL);
@@ -649,7 +581,7 @@ static void key_fen(struct ui *ui, const struct moment *now, int key)
 static void key_go_to(struct ui *ui, const struct moment *now, int key)
 {
     (void)now, (void)key;
-    if (ui->hotseat && ui->player.in_act)
+    if (ui->session.hotseat && ui->session.person.in_act)
         prompt_open(ui, PR_GOTO, NULL);
     else
         ui_say(ui, TONE_ERROR, "# goes to a move in a replay or a game between two players.");
@@ -677,7 +609,8 @@ static void key_help(struct ui *ui, const struct moment *now, int key)
 static void key_quit(struct ui *ui, const struct moment *now, int key)
 {
     (void)key;
-    if (!save_autosaves(ui) && !ui->replay && dr_game_ply(ui->game) > 0 && !now->over) {
+    const struct dr_session *s = &ui->session;
+    if (!dr_session_autosaves(s) && !s->replay && dr_game_ply(s->game) > 0 && !now->over) {
         ask(ui, CF_QUIT);
     } else {
         ui->exit = ui->from_menu ? UI_EXIT_MENU : UI_EXIT_QUIT;
@@ -767,8 +700,9 @@ void input_key(struct ui *ui, int key)
     ui->dirty = true;
     if (replay_board_key(ui, key) || study_key(ui, key) || cursor_key(ui, key))
         return;
-    bool over = dr_game_over(ui->game);
-    struct moment now = {over, ui_engine_thinking(ui), ui->player.in_act && !over};
+    bool over = dr_game_over(ui->session.game);
+    struct moment now = {over, dr_session_engine_thinking(&ui->session),
+                         ui->session.person.in_act && !over};
     key_fn fn = handlers[keys_action(key)];
     if (fn)
         fn(ui, &now, key);

@@ -11,13 +11,7 @@
 static void end_for_load(struct ui *ui)
 {
     ui->exit = UI_EXIT_LOAD;
-    struct dr_action a = {DR_ACT_QUIT, {0, 0, 0, 0}, 0};
-    if (ui->player.in_act) {
-        ui->player.action = a;
-        ui->player.have_action = true;
-    } else {
-        dr_loop_post(ui->loop, a);
-    }
+    dr_session_act(&ui->session, DR_ACT_QUIT, NULL, 0);
 }
 
 /* The file at full on the replay screen next, with note said there. */

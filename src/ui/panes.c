@@ -26,17 +26,17 @@ static void format_clock(int64_t ms, char *out, size_t size)
 
 static void player_line(struct ui *ui, int y, int side)
 {
-    const struct dr_position *pos = dr_game_position(ui->game);
+    const struct dr_position *pos = dr_game_position(ui->session.game);
     struct ui_term *t = &ui->term;
     int x = ui->lay.px, w = ui->lay.pw;
-    bool to_move = pos->side == side && !dr_game_over(ui->game);
+    bool to_move = pos->side == side && !dr_game_over(ui->session.game);
     char who[128];
-    if (ui->hotseat)
+    if (ui->session.hotseat)
         who[0] = 0;
-    else if (ui_is_human(ui, side))
+    else if (dr_session_is_human(&ui->session, side))
         snprintf(who, sizeof who, "You");
     else
-        snprintf(who, sizeof who, "Computer (level %d)", ui->level);
+        snprintf(who, sizeof who, "Computer (level %d)", ui->session.level);
     attr_t a = to_move ? term_attr(t, FG_TITLE, BG_NONE) : term_attr(t, FG_DEFAULT, BG_NONE);
     term_put(y, x, 2, a, to_move ? term_glyph(t, GL_ARROW) : " ");
     const char *piece = term_glyph(t, side == DR_WHITE ? GL_WMAN : GL_BMAN);
@@ -48,7 +48,7 @@ static void player_line(struct ui *ui, int y, int side)
     term_put(y, x + 4, w - 4 - clock_w, a, line);
     if (clock_w) {
         char c[16];
-        format_clock(dr_clock_left(&ui->clock, side, dr_monotonic_ms()), c, sizeof c);
+        format_clock(dr_clock_left(&ui->session.clock, side, dr_monotonic_ms()), c, sizeof c);
         term_put(y, x + w - (int)strlen(c), clock_w, a, c);
     }
 }
@@ -56,7 +56,7 @@ static void player_line(struct ui *ui, int y, int side)
 static int counters_lines(struct ui *ui, int y, int maxlines)
 {
     const struct dr_variant *v = &ui->variant;
-    struct dr_counters c = dr_game_counters(ui->game);
+    struct dr_counters c = dr_game_counters(ui->session.game);
     attr_t a = term_attr(&ui->term, FG_DEFAULT, BG_NONE);
     int x = ui->lay.px + 2, w = ui->lay.pw - 2, n = 0;
     char line[160];
@@ -71,8 +71,8 @@ static int counters_lines(struct ui *ui, int y, int maxlines)
     }
     if (v->draw_repetitions && n < maxlines) {
         int nk;
-        const uint64_t *keys = dr_game_keys(ui->game, &nk);
-        uint64_t now = dr_zobrist(dr_game_position(ui->game));
+        const uint64_t *keys = dr_game_keys(ui->session.game, &nk);
+        uint64_t now = dr_zobrist(dr_game_position(ui->session.game));
         int seen = 1;
         for (int i = 0; i < nk; i++)
             if (keys[i] == now)
@@ -141,7 +141,7 @@ static int engine_lines(struct ui *ui, int y, int maxlines)
 static int turn_lines(struct ui *ui, int y, int maxlines)
 {
     struct ui_term *t = &ui->term;
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     const struct dr_position *pos = dr_game_position(g);
     int x = ui->lay.px, w = ui->lay.pw, n = 0;
     char line[300];
@@ -153,17 +153,17 @@ static int turn_lines(struct ui *ui, int y, int maxlines)
         return n;
     }
     const char *side = dr_side_name(pos->side);
-    if (ui_engine_thinking(ui)) {
+    if (dr_session_engine_thinking(&ui->session)) {
         int64_t start = ui->search.think_start;
         double secs = start ? (double)(dr_monotonic_ms() - start) / 1000.0 : 0;
         snprintf(line, sizeof line, "The computer (%s) is thinking... %.1f s", side, secs);
-    } else if (ui->hotseat) {
+    } else if (ui->session.hotseat) {
         snprintf(line, sizeof line, "%s to move", side);
     } else {
         snprintf(line, sizeof line, "Your move (%s)", side);
     }
     n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_TITLE, BG_NONE), line);
-    if (ui->turn.must_from && !ui_engine_thinking(ui) && n < maxlines) {
+    if (ui->turn.must_from && !dr_session_engine_thinking(&ui->session) && n < maxlines) {
         dr_turn_must_capture(&ui->turn, line, sizeof line);
         n += put_wrapped(y + n, x, w, maxlines - n, term_attr(t, FG_ERROR, BG_NONE), line);
     }
@@ -176,7 +176,7 @@ static void moves_list(struct ui *ui, int y, int maxlines)
     if (maxlines < 2)
         return;
     struct ui_term *t = &ui->term;
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     const struct dr_variant *v = &ui->variant;
     int x = ui->lay.px, w = ui->lay.pw;
     int plies = dr_game_ply(g);
@@ -233,7 +233,7 @@ static void moves_list(struct ui *ui, int y, int maxlines)
 static void keys_line(struct ui *ui)
 {
     const char *k;
-    bool over = dr_game_over(ui->game);
+    bool over = dr_game_over(ui->session.game);
     char buf[300];
     switch (ui->ov.kind) {
     case OV_HELP:
@@ -254,11 +254,11 @@ static void keys_line(struct ui *ui)
         k = "Enter: done   Esc: cancel   Backspace: delete";
         break;
     default: {
-        struct key_facts facts = {ui->hotseat, ui->from_menu, "", "", false};
+        struct key_facts facts = {ui->session.hotseat, ui->from_menu, "", "", false};
         enum key_context context = over                     ? KC_OVER
-                                   : ui_engine_thinking(ui) ? KC_THINK
+                                   : dr_session_engine_thinking(&ui->session) ? KC_THINK
                                    : ui->turn.sel >= 0      ? KC_HOLD
-                                   : ui->replay             ? KC_REPLAY
+                                   : ui->session.replay             ? KC_REPLAY
                                                             : KC_MOVE;
         keys_bar(&facts, context, buf, sizeof buf);
         k = buf;
@@ -276,17 +276,18 @@ void panes_draw(struct ui *ui)
     ui_variant_title(v, vt, sizeof vt);
     char where[120];
     replay_where(ui, where, sizeof where);
-    if (ui->replay)
+    if (ui->session.replay)
         snprintf(title, sizeof title, " %s - replay: %s (ply %d of %d)%s%s", vt,
-                 ui->replay_title, dr_game_ply(ui->game),
-                 dr_game_ply(ui->game) + dr_game_redo_count(ui->game), where[0] ? " - " : "",
+                 ui->replay_title, dr_game_ply(ui->session.game),
+                 dr_game_ply(ui->session.game) + dr_game_redo_count(ui->session.game),
+                 where[0] ? " - " : "",
                  where);
-    else if (ui->hotseat)
+    else if (ui->session.hotseat)
         snprintf(title, sizeof title, " %s - two players", vt);
     else
         snprintf(title, sizeof title, " %s - you play %s against level %d, %s", vt,
-                 dr_side_name(ui->human_side), ui->level,
-                 dr_level_name(ui->level));
+                 dr_side_name(ui->session.human_side), ui->session.level,
+                 dr_level_name(ui->session.level));
     mvhline(0, 0, ' ' | term_attr(t, FG_TITLE, BG_NONE), t->cols);
     term_put(0, 0, t->cols, term_attr(t, FG_TITLE, BG_NONE), title);
     if (ui->view.flipped) {
@@ -303,9 +304,10 @@ void panes_draw(struct ui *ui)
     int c = counters_lines(ui, y, 3);
     y += c;
     y++;
-    if (ui->search.have && (ui_engine_thinking(ui) || !ui->hotseat)) {
+    if (ui->search.have && (dr_session_engine_thinking(&ui->session) || !ui->session.hotseat)) {
         term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_TITLE, BG_NONE),
-                 ui_engine_thinking(ui) ? "Computer's search" : "Computer's last search");
+                 dr_session_engine_thinking(&ui->session) ? "Computer's search"
+                                                          : "Computer's last search");
         y += engine_lines(ui, y, 4);
         y++;
     }
@@ -317,7 +319,7 @@ void panes_draw(struct ui *ui)
         y += replay_pane(ui, y, bottom - y - 5 < 8 ? bottom - y - 5 : 8);
     if (ui->hint.shown) {
         char m[DR_MOVE_TEXT_LEN], line[200];
-        dr_move_pdn(v, dr_game_position(ui->game), &ui->hint.move, m);
+        dr_move_pdn(v, dr_game_position(ui->session.game), &ui->hint.move, m);
         snprintf(line, sizeof line, "Hint: %s (marked ?)", m);
         term_put(y++, ui->lay.px, ui->lay.pw, term_attr(t, FG_GOOD, BG_NONE), line);
         y++;

@@ -9,25 +9,18 @@
 
 static const char *mover_name(const struct ui *ui, int side)
 {
-    if (ui->hotseat)
+    if (ui->session.hotseat)
         return dr_side_name(side);
-    return ui_is_human(ui, side) ? "You" : "The computer";
+    return dr_session_is_human(&ui->session, side) ? "You" : "The computer";
 }
 
 static void game_started(struct ui *ui, struct dr_game *g)
 {
     int ply = dr_game_ply(g);
-    ui->paste.moves[0] = 0; /* a typed list of moves was for the game before */
-    if (ui->engine)
-        dr_engine_player_stop_ponder(ui->engine);
     ui->last.have = ui->search.have = ui->hint.shown = false;
     dr_turn_clear(&ui->turn);
     ui->ov.kind = OV_NONE;
     ui->search.think_start = 0;
-    ui->player.flag_pending = false;
-    dr_clock_start(&ui->clock, (int64_t)ui->opt->clock_minutes * 60000,
-                   (int64_t)ui->opt->clock_increment * 1000, dr_game_position(g)->side,
-                   dr_monotonic_ms());
     if (ply > 0) {
         ui->last.have = true;
         ui->last.move = *dr_game_move(g, ply - 1);
@@ -37,14 +30,12 @@ static void game_started(struct ui *ui, struct dr_game *g)
         ui_say(ui, TONE_INFO, "New game. %s moves first.",
                dr_side_name(dr_game_position(g)->side));
     }
-    if (ui->autosave.note[0]) /* where the game is kept, before anything else */
-        ui_say(ui, TONE_ERROR, "%s", ui->autosave.note);
+    if (ui->session.autosave.note[0]) /* where the game is kept, before anything else */
+        ui_say(ui, TONE_ERROR, "%s", ui->session.autosave.note);
     if (ui->next.note[0]) {
         ui_say(ui, TONE_INFO, "%s", ui->next.note);
         ui->next.note[0] = 0;
     }
-    limits_update(ui);
-    save_autosave(ui);
 }
 
 static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *m)
@@ -57,56 +48,56 @@ static void move_played(struct ui *ui, struct dr_game *g, const struct dr_move *
     ui->search.think_start = 0;
     ui->hint.shown = false;
     dr_turn_clear(&ui->turn);
-    dr_clock_moved(&ui->clock, before->side, dr_monotonic_ms());
-    if (!ui->hotseat && !ui_is_human(ui, before->side))
+    if (!ui->session.hotseat && !dr_session_is_human(&ui->session, before->side))
         ui_say(ui, TONE_INFO, "The computer played %s.%s", text,
                dr_game_over(g) ? "" : " Your move.");
     else
         ui_say(ui, TONE_INFO, "%s played %s.", mover_name(ui, before->side), text);
-    limits_update(ui);
-    save_autosave(ui);
 }
 
 static void move_undone_or_redone(struct ui *ui, struct dr_game *g, bool undo)
 {
     int ply = dr_game_ply(g);
-    ui->paste.moves[0] = 0; /* the list's moves were for the position left */
-    if (ui->engine) /* its expected reply was for another position */
-        dr_engine_player_stop_ponder(ui->engine);
     ui->last.have = ply > 0;
     if (ply > 0)
         ui->last.move = *dr_game_move(g, ply - 1);
     ui->hint.shown = false;
     ui->search.think_start = 0;
     dr_turn_put_back(&ui->turn);
-    dr_clock_turn(&ui->clock, dr_game_position(g)->side, dr_monotonic_ms());
-    if (ui->replay)
+    if (ui->session.replay)
         ui->status.text[0] = 0; /* the header shows the ply: "Redone" means nothing here */
     else
         ui_say(ui, TONE_INFO, "%s. %s to move (ply %d).", undo ? "Taken back" : "Redone",
                dr_side_name(dr_game_position(g)->side), ply);
-    limits_update(ui);
-    save_autosave(ui);
 }
 
 static void game_over(struct ui *ui, struct dr_game *g)
 {
-    ui->paste.moves[0] = 0;
-    if (ui->engine)
-        dr_engine_player_stop_ponder(ui->engine);
     char s[200];
     dr_game_result_sentence(g, s, sizeof s);
     ui_say(ui, TONE_GOOD, "Game over. %s. Press n for a new game, u to take back, s to save.", s);
     ui->search.think_start = 0;
-    dr_clock_stop(&ui->clock, dr_monotonic_ms());
-    save_autosave(ui);
+}
+
+void play_autosave_news(struct ui *ui)
+{
+    char why[300];
+    if (dr_session_autosave_news(&ui->session, why, sizeof why))
+        ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
+}
+
+/* The flag of a clock that ran out, said (the session tells the loop). */
+static void clock_tick(struct ui *ui)
+{
+    int side;
+    if (dr_session_clock_tick(&ui->session, &side))
+        ui_say(ui, TONE_ERROR, "%s's time is up.", dr_side_name(side));
 }
 
 static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const void *data)
 {
     struct ui *ui = ctx;
     struct dr_game *g = dr_loop_game(loop);
-    ui->loop = loop;
     ui->dirty = true;
     if (ev != DR_EV_INFO)
         study_changed(ui);
@@ -125,7 +116,7 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
         game_over(ui, g);
         break;
     case DR_EV_DRAW_DECLINED:
-        if (ui->hotseat)
+        if (ui->session.hotseat)
             ui_say(ui, TONE_INFO, "%s declines the draw.",
                    dr_side_name(!dr_game_position(g)->side));
         else
@@ -144,15 +135,15 @@ static void view_event(void *ctx, struct dr_loop *loop, enum dr_event ev, const 
     case DR_EV_QUIT:
         break;
     }
+    play_autosave_news(ui);
 }
 
 /* Keys while the computer thinks. */
 static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
 {
     struct ui *ui = ctx;
-    ui->loop = loop;
     int64_t now = dr_monotonic_ms();
-    if (!ui->search.think_start && ui_engine_thinking(ui))
+    if (!ui->search.think_start && dr_session_engine_thinking(&ui->session))
         ui->search.think_start = now;
     if (ui->dirty || ((ui->info_dirty || ui->search.think_start) && now - ui->last_draw >= 100))
         ui_draw(ui);
@@ -166,35 +157,44 @@ static void view_poll(void *ctx, struct dr_loop *loop, int timeout_ms)
         return;
     }
     input_key(ui, key);
-    limits_clock_tick(ui);
+    clock_tick(ui);
+}
+
+/* A turn begins: Home and End make one undo or redo after another, drawn
+ * as they go (# the same as far as its ply, then says where it is); or the
+ * next move of a typed list is played. */
+static void turn_begins(struct ui *ui)
+{
+    char say[300];
+    if (dr_session_repeat_next(&ui->session, say, sizeof say))
+        return;
+    if (say[0])
+        ui_say(ui, TONE_INFO, "%s", say);
+    input_play_pasted(ui);
+}
+
+/* The hint, when its search has found one. */
+static void hint_tick(struct ui *ui)
+{
+    bool running;
+    struct dr_move m;
+    if (!hint_poll(ui->hint.hinter, &running, &m))
+        return;
+    ui->hint.move = m;
+    ui->hint.shown = true;
+    char text[DR_MOVE_TEXT_LEN];
+    dr_move_pdn(&ui->variant, dr_game_position(ui->session.game), &m, text);
+    ui_say(ui, TONE_GOOD, "Hint: %s (marked ? on the board).", text);
 }
 
 static struct dr_action human_act(void *ctx, struct dr_loop *loop)
 {
     struct ui *ui = ctx;
-    ui->loop = loop;
-    ui->player.in_act = true;
-    ui->player.have_action = false;
+    (void)loop;
+    dr_session_turn_begin(&ui->session);
     cursor_begin_turn(ui);
-    /* Home and End: one undo or redo after another, drawn as they go; # (go
-     * to move) the same as far as ply repeat.to, then says where it is */
-    int ply = dr_game_ply(ui->game);
-    if (ui->repeat.kind == DR_ACT_UNDO && ply > 0 && ply > ui->repeat.to) {
-        ui->player.action.kind = DR_ACT_UNDO;
-        ui->player.have_action = true;
-    } else if (ui->repeat.kind == DR_ACT_REDO && dr_game_redo_count(ui->game) > 0 &&
-               (ui->repeat.to < 0 || ply < ui->repeat.to)) {
-        ui->player.action.kind = DR_ACT_REDO;
-        ui->player.have_action = true;
-    } else if (ui->repeat.kind != DR_ACT_NONE) {
-        ui->repeat.kind = DR_ACT_NONE;
-        if (ui->repeat.say[0])
-            ui_say(ui, TONE_INFO, "%s", ui->repeat.say);
-        ui->repeat.say[0] = 0;
-    }
-    if (!ui->player.have_action && ui->paste.moves[0])
-        input_play_pasted(ui); /* the next move of a typed list */
-    while (!ui->player.have_action) {
+    turn_begins(ui);
+    while (!dr_session_decided(&ui->session)) {
         study_tick(ui); /* the analysis follows the position shown */
         int64_t now = dr_monotonic_ms();
         if (ui->dirty || (ui->opt->clock_minutes > 0 && now - ui->last_draw >= 100))
@@ -202,39 +202,23 @@ static struct dr_action human_act(void *ctx, struct dr_loop *loop)
         int key = term_key(&ui->term, 50);
         if (key == UI_KEY_SIGNAL) {
             ui->exit = UI_EXIT_SIGNAL;
-            ui->player.action.kind = DR_ACT_QUIT;
-            ui->player.have_action = true;
+            dr_session_act(&ui->session, DR_ACT_QUIT, NULL, 0);
             break;
         }
         input_key(ui, key);
-        bool running;
-        struct dr_move m;
-        if (hint_poll(ui->hint.hinter, &running, &m)) {
-            ui->hint.move = m;
-            ui->hint.shown = true;
-            char text[DR_MOVE_TEXT_LEN];
-            dr_move_pdn(&ui->variant, dr_game_position(ui->game), &m, text);
-            ui_say(ui, TONE_GOOD, "Hint: %s (marked ? on the board).", text);
-        }
-        limits_clock_tick(ui);
-        if (ui->player.flag_pending && !ui->player.have_action) {
-            ui->player.flag_pending = false;
-            ui->player.action.kind = DR_ACT_FLAG;
-            ui->player.have_action = true;
-        }
+        hint_tick(ui);
+        clock_tick(ui); /* a flag fallen on this turn is its action */
     }
     hint_cancel(ui->hint.hinter);
-    ui->player.in_act = false;
     dr_turn_clear(&ui->turn);
     ui->ov.kind = ui->ov.kind == OV_HELP ? OV_HELP : OV_NONE;
-    return ui->player.action;
+    return dr_session_turn_end(&ui->session);
 }
 
 /* Hot-seat: the other person answers a draw offer at the same keyboard. */
 static bool human_accept(void *ctx, struct dr_loop *loop)
 {
     struct ui *ui = ctx;
-    ui->loop = loop;
     ui->ov.kind = OV_DRAW_OFFER;
     ui->dirty = true;
     for (;;) {

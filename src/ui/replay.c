@@ -137,12 +137,12 @@ bool replay_setup(struct ui_replay *r, int index, struct game_setup *s, char *wh
     r->moves = moves;
     for (int i = 1; i < r->nline; i++)
         moves[i - 1] = r->line[i]->move;
-    s->variant = *g->variant;
-    s->start = g->root.pos;
-    s->moves = moves;
-    s->nmoves = r->nline - 1;
-    s->hotseat = s->replay = true;
-    s->human_side = DR_WHITE;
+    s->play.variant = *g->variant;
+    s->play.start = g->root.pos;
+    s->play.moves = moves;
+    s->play.nmoves = r->nline - 1;
+    s->play.hotseat = s->play.replay = true;
+    s->play.human_side = DR_WHITE;
     char w[64], b[64], e[64];
     tag_or(g, "White", w, sizeof w);
     tag_or(g, "Black", b, sizeof b);
@@ -209,13 +209,13 @@ int replay_choose_game(struct ui *ui, struct ui_replay *r, int current)
 static const struct dr_pdn_node *current(const struct ui *ui)
 {
     const struct ui_replay *r = ui->rp;
-    if (!r || !ui->game)
+    if (!r || !ui->session.game)
         return NULL;
-    int ply = dr_game_ply(ui->game);
+    int ply = dr_game_ply(ui->session.game);
     if (ply >= r->nline)
         return NULL;
     for (int i = 0; i < ply; i++)
-        if (!dr_move_same(dr_game_move(ui->game, i), &r->line[i + 1]->move))
+        if (!dr_move_same(dr_game_move(ui->session.game, i), &r->line[i + 1]->move))
             return NULL;
     return r->line[ply];
 }
@@ -275,7 +275,7 @@ void replay_where(const struct ui *ui, char *out, size_t size)
     out[0] = 0;
     if (!ui->rp)
         return;
-    int ply = dr_game_ply(ui->game);
+    int ply = dr_game_ply(ui->session.game);
     const struct dr_pdn_node *n = current(ui);
     int d = n ? depth(ui, ply) : 0;
     char game[40] = "";
@@ -332,7 +332,7 @@ static int put_text(struct ui *ui, int y, int maxlines, enum ui_fg fg, const cha
 /* "Next: 19-23; other moves here: 18-23, 17-22 (v: choose)" */
 static void branches(const struct ui *ui, const struct dr_pdn_node *n, char *out, size_t size)
 {
-    int ply = dr_game_ply(ui->game);
+    int ply = dr_game_ply(ui->session.game);
     const struct dr_pdn_node *next = ply + 1 < ui->rp->nline ? ui->rp->line[ply + 1] : n->child;
     char m[80];
     node_text(ui, next, m, sizeof m);
@@ -384,7 +384,7 @@ int replay_pane(struct ui *ui, int y, int maxlines)
                          "Your own line: not in the file. Backspace: back to the file's line.");
         return used + 1;
     }
-    int ply = dr_game_ply(ui->game), d = depth(ui, ply);
+    int ply = dr_game_ply(ui->session.game), d = depth(ui, ply);
     if (d) {
         snprintf(text, sizeof text, "In a variation (depth %d): Backspace leaves it.", d);
         used += put_text(ui, y + used, maxlines - used, FG_TITLE, text);
@@ -406,7 +406,7 @@ int replay_pane(struct ui *ui, int y, int maxlines)
 static void rebuild(struct ui *ui, int ply)
 {
     struct ui_replay *r = ui->rp;
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     struct dr_position start = *dr_game_start(g);
     dr_game_reset(g, &start);
     for (int i = 1; i < r->nline; i++) {
@@ -418,7 +418,7 @@ static void rebuild(struct ui *ui, int ply)
     }
     while (dr_game_ply(g) > ply && dr_game_undo(g))
         ;
-    dr_loop_notify(ui->loop, DR_EV_START, NULL);
+    dr_loop_notify(ui->session.loop, DR_EV_START, NULL);
     cursor_begin_turn(ui);
 }
 
@@ -449,9 +449,9 @@ static void leave(struct ui *ui)
     const struct dr_pdn_node *n = current(ui);
     if (!n) {
         /* stand where the person's own moves left the line */
-        int ply = dr_game_ply(ui->game), k = 0;
+        int ply = dr_game_ply(ui->session.game), k = 0;
         while (k < ply && k + 1 < r->nline &&
-               dr_move_same(dr_game_move(ui->game, k), &r->line[k + 1]->move))
+               dr_move_same(dr_game_move(ui->session.game, k), &r->line[k + 1]->move))
             k++;
         rebuild(ui, k);
         ui_say(ui, TONE_INFO, "Back on the file's line.");
@@ -519,14 +519,13 @@ static void open_list(struct ui *ui, enum ui_list what, int n, int sel)
 static void quit_to(struct ui *ui, enum ui_exit why)
 {
     ui->exit = why;
-    ui->player.action.kind = DR_ACT_QUIT;
-    ui->player.have_action = true;
+    dr_session_act(&ui->session, DR_ACT_QUIT, NULL, 0);
 }
 
 static void list_take(struct ui *ui)
 {
     if (ui->ov.list == LIST_PLAY) {
-        ui->next.start = *dr_game_position(ui->game);
+        ui->next.start = *dr_game_position(ui->session.game);
         ui->next.play_mode = (enum ui_play_mode)ui->ov.list_sel;
         quit_to(ui, UI_EXIT_PLAY);
     } else if (current(ui)) {
@@ -574,7 +573,7 @@ static void choose_variation(struct ui *ui)
  * The game steps there by undo or redo, one at a time, like Home and End. */
 void replay_goto(struct ui *ui, const char *text)
 {
-    struct dr_game *g = ui->game;
+    struct dr_game *g = ui->session.game;
     const char *s = text;
     while (isspace((unsigned char)*s))
         s++;
@@ -630,24 +629,21 @@ void replay_goto(struct ui *ui, const char *text)
 
 void replay_go_to_ply(struct ui *ui, int target, const char *say)
 {
-    int ply = dr_game_ply(ui->game);
+    int ply = dr_game_ply(ui->session.game);
     dr_turn_put_back(&ui->turn);
     if (target == ply) {
         ui_say(ui, TONE_INFO, "%s", say);
         return;
     }
-    ui->repeat.kind = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
-    ui->repeat.to = target;
-    snprintf(ui->repeat.say, sizeof ui->repeat.say, "%s", say);
-    memset(&ui->player.action, 0, sizeof ui->player.action);
-    ui->player.action.kind = ui->repeat.kind;
-    ui->player.have_action = true;
+    enum dr_action_kind kind = target < ply ? DR_ACT_UNDO : DR_ACT_REDO;
+    dr_session_repeat(&ui->session, kind, target, say);
+    dr_session_act(&ui->session, kind, NULL, 0);
     ui->dirty = true;
 }
 
 bool replay_board_key(struct ui *ui, int key)
 {
-    if (!ui->rp || !ui->replay || !ui->player.in_act)
+    if (!ui->rp || !ui->session.replay || !ui->session.person.in_act)
         return false;
     switch (key) {
     case 'v':

@@ -1,13 +1,13 @@
-/* Games as PDN files: saving (atomic, through dr_pdn_save), the autosave,
- * and reading a game back to continue it.  Who played what is
- * kept in three tags of our own so that "continue the last game" can set
- * the same game up again: DraughtsMode, DraughtsHuman, DraughtsLevel. */
+/* Games as PDN files: the save prompt (the session writes the game,
+ * atomically, and autosaves it), and reading a game back to continue it.
+ * Who played what is kept in three tags of our own so that "continue the
+ * last game" can set the same game up again: DraughtsMode, DraughtsHuman,
+ * DraughtsLevel. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "draughts/game_pdn.h"
 #include "draughts/pdn.h"
 #include "complete.h"
 #include "ui.h"
@@ -18,33 +18,6 @@ void saved_game_free(struct saved_game *s)
         return;
     free(s->moves);
     free(s);
-}
-
-bool save_game(struct ui *ui, const char *path, char *why, int size)
-{
-    struct dr_game *g = ui->game;
-    char level[80], num[8];
-    snprintf(level, sizeof level, "draughts (level %d)", ui->level);
-    snprintf(num, sizeof num, "%d", ui->level);
-    const char *white = ui->hotseat ? NULL : ui->human_side == DR_WHITE ? "Human" : level;
-    const char *black = ui->hotseat ? NULL : ui->human_side == DR_BLACK ? "Human" : level;
-    struct dr_pdn_game *pg = dr_game_to_pdn(
-        g, white, black, ui->hotseat ? "Hot-seat game" : "Game against the computer");
-    bool ok = pg && dr_pdn_set_tag(pg, "Site", "draughts") &&
-              dr_pdn_set_tag(pg, "DraughtsMode", ui->hotseat ? "hotseat" : "computer") &&
-              dr_pdn_set_tag(pg, "DraughtsHuman", ui->human_side == DR_BLACK ? "black" : "white") &&
-              dr_pdn_set_tag(pg, "DraughtsLevel", num);
-    if (!ok) {
-        snprintf(why, (size_t)size, "out of memory");
-        dr_pdn_game_free(pg);
-        return false;
-    }
-    struct dr_error err;
-    ok = dr_pdn_save(path, &pg, 1, false, &err);
-    if (!ok)
-        snprintf(why, (size_t)size, "%s", err.msg);
-    dr_pdn_game_free(pg);
-    return ok;
 }
 
 bool load_game(const char *path, int index, struct saved_game *out, char *why, int size)
@@ -120,8 +93,6 @@ done:
     return ok;
 }
 
-bool save_autosaves(const struct ui *ui) { return ui->autosave.path[0] != 0; }
-
 void save_default_name(const struct ui *ui, char *out, int size)
 {
     time_t now = time(NULL);
@@ -141,29 +112,10 @@ void save_as(struct ui *ui, const char *path)
         return;
     }
     expand_home(path, full, sizeof full);
-    if (save_game(ui, full, why, sizeof why)) {
+    if (dr_session_save(&ui->session, full, why, sizeof why)) {
         ui_say(ui, TONE_GOOD, "Saved to %s.", full);
         recent_add(full);
     }
     else
         ui_say(ui, TONE_ERROR, "Not saved: %s", why);
-}
-
-void save_autosave(struct ui *ui)
-{
-    /* a replay is the file's game, not the person's: it must not take the
-     * place of a game that can be continued */
-    if (!save_autosaves(ui) || !ui->game || ui->replay)
-        return;
-    /* an empty board would replace a game that can still be continued */
-    if (dr_game_ply(ui->game) == 0 && !dr_game_over(ui->game))
-        return;
-    char why[300];
-    if (!save_game(ui, ui->autosave.path, why, sizeof why)) {
-        if (!ui->autosave.failed)
-            ui_say(ui, TONE_ERROR, "Autosave failed: %s", why);
-        ui->autosave.failed = true;
-    } else {
-        ui->autosave.failed = false;
-    }
 }

@@ -15,115 +15,70 @@ void dr_ui_options_init(struct dr_ui_options *o)
     o->side = -1;
 }
 
-/* One game from set-up to quit.  s holds the variant, start and moves. */
 /* The board's state for a new game of setup s. */
 static void reset_board(struct ui *ui, const struct game_setup *s)
 {
-    ui->variant = s->variant;
-    ui->hotseat = s->hotseat || s->replay;
-    ui->replay = s->replay;
-    ui->repeat.kind = DR_ACT_NONE;
-    ui->repeat.to = -1;
-    ui->repeat.say[0] = 0;
+    ui->variant = s->play.variant;
     snprintf(ui->replay_title, sizeof ui->replay_title, "%s", s->title);
-    ui->human_side = s->human_side;
-    ui->level = s->level;
     ui->exit = UI_EXIT_NONE;
-    ui->view.flipped = !ui->hotseat && ui->human_side == DR_BLACK;
+    ui->view.flipped = !(s->play.hotseat || s->play.replay) && s->play.human_side == DR_BLACK;
     ui->view.cur_file = ui->view.cur_rank = -1;
     ui->view.mouse_down_sq = -1;
     dr_turn_clear(&ui->turn); /* no marks until the first turn begins */
     ui->ov.kind = OV_NONE;
     ui->status.text[0] = 0;
     ui->last.have = ui->search.have = ui->hint.shown = false;
-    ui->engine = NULL;
     layout_map_squares(ui);
     term_board_colours(&ui->term, ui->variant.all_squares);
 }
 
-/* The game of setup s: its start and moves (a replay's wait in the redo
- * list); *why says where saved moves stopped being legal. */
-static struct dr_game *setup_game(const struct game_setup *s, char *why, size_t size)
+/* The session's setup: the game's, the computer's settings, the clock. */
+static void session_setup(const struct ui *ui, const struct game_setup *s,
+                          struct dr_session_setup *out)
 {
-    struct dr_game *g = dr_game_new(&s->variant, &s->start);
-    if (!g)
-        return NULL;
-    for (int i = 0; i < s->nmoves; i++) {
-        struct dr_error err;
-        if (!dr_game_play(g, &s->moves[i], &err)) {
-            snprintf(why, size, "The saved game stops at ply %d: %s", i, err.msg);
-            break;
-        }
-    }
-    if (s->replay) /* back to the start: the moves wait in the redo list */
-        while (dr_game_undo(g))
-            ;
-    return g;
+    *out = s->play;
+    out->ponder = ui->cfg.ponder;
+    out->book = ui->cfg.book;
+    out->clock_ms = (int64_t)ui->opt->clock_minutes * 60000;
+    out->increment_ms = (int64_t)ui->opt->clock_increment * 1000;
 }
 
-/* The computer player at the game's level and settings, or NULL. */
-static struct dr_engine_player *new_computer(struct ui *ui)
+/* Where the game is autosaved ("" when nowhere), and why there. */
+static void find_autosave(struct ui *ui)
 {
-    struct dr_engine_player *engine = dr_engine_player_new(&ui->variant, ui->level <= 2 ? 16 : 64);
-    if (!engine)
-        return NULL;
-    struct dr_limits l;
-    dr_level_limits(ui->level, &l);
-    dr_engine_player_set_limits(engine, &l);
-    dr_engine_player_set_threads(engine, dr_level_threads(ui->level));
-    dr_engine_player_set_ponder(engine, ui->cfg.ponder && dr_level_ponders(ui->level));
-    dr_engine_player_set_book(engine, ui->cfg.book, NULL, 0);
-    return engine;
+    char path[512], note[600];
+    if (!config_autosave_path(path, sizeof path, note, sizeof note))
+        path[0] = 0;
+    dr_session_autosave_to(&ui->session, path, note);
 }
 
+/* One game from set-up to quit.  s holds the variant, start and moves. */
 static void run_game(struct ui *ui, const struct game_setup *s)
 {
     reset_board(ui, s);
-    char why[300] = "";
-    struct dr_game *g = setup_game(s, why, sizeof why);
-    struct dr_loop *loop = g ? dr_loop_new(g) : NULL;
-    if (!loop) {
-        dr_game_free(g);
+    char why[300];
+    struct dr_session_setup setup;
+    session_setup(ui, s, &setup);
+    if (!dr_session_open(&ui->session, &setup, why, sizeof why)) {
         ui->exit = UI_EXIT_QUIT;
         return;
     }
-    ui->game = g;
-    ui->loop = loop;
     struct dr_player human = play_human_player(ui);
     struct dr_view view = play_board_view(ui);
-    dr_loop_add_view(loop, &view);
-    if (!config_autosave_path(ui->autosave.path, sizeof ui->autosave.path, ui->autosave.note,
-                              sizeof ui->autosave.note))
-        ui->autosave.path[0] = 0;
+    dr_loop_add_view(ui->session.loop, &view);
+    find_autosave(ui);
     ui_draw(ui); /* the board is on the screen before the engine allocates its tables */
-
-    struct dr_engine_player *engine = ui->hotseat ? NULL : new_computer(ui);
-    struct dr_player computer;
-    if (ui->hotseat) {
-        dr_loop_set_player(loop, DR_WHITE, &human);
-        dr_loop_set_player(loop, DR_BLACK, &human);
-    } else if (engine) {
-        ui->engine = engine;
-        computer = dr_engine_player_as_player(engine, "Computer");
-        dr_loop_set_player(loop, ui->human_side, &human);
-        dr_loop_set_player(loop, !ui->human_side, &computer);
-    } else {
+    if (!dr_session_seat(&ui->session, &human))
         ui->exit = UI_EXIT_QUIT;
-    }
     if (why[0])
         ui_say(ui, TONE_ERROR, "%s", why);
     if (ui->exit == UI_EXIT_NONE) {
-        dr_loop_run(loop);
-        save_autosave(ui);
+        dr_session_run(&ui->session);
+        play_autosave_news(ui); /* the last autosave's */
     }
     hint_cancel(ui->hint.hinter);
     study_stop(ui);
-    dr_loop_free(loop);
-    dr_game_free(g);
-    dr_engine_player_free(engine);
-    ui->engine = NULL;
-    ui->game = NULL;
-    ui->loop = NULL;
+    dr_session_close(&ui->session);
 }
 
 /* The variant and start of a new game from the options and the config. */
@@ -133,37 +88,37 @@ static bool setup_new(struct ui *ui, struct game_setup *s, const char *variant, 
     const struct dr_ui_options *o = ui->opt;
     struct dr_error err;
     memset(s, 0, sizeof *s);
-    bool ok = o->rules ? dr_variant_load_file(o->rules, &s->variant, &err)
-                       : dr_variant_builtin(variant, &s->variant, &err);
+    bool ok = o->rules ? dr_variant_load_file(o->rules, &s->play.variant, &err)
+                       : dr_variant_builtin(variant, &s->play.variant, &err);
     if (!ok) {
         snprintf(why, (size_t)size, "%s", err.msg);
         return false;
     }
     if (o->fen) {
-        if (!dr_fen_parse(&s->variant, o->fen, &s->start, &err) ||
-            !dr_position_check(&s->variant, &s->start, &err)) {
+        if (!dr_fen_parse(&s->play.variant, o->fen, &s->play.start, &err) ||
+            !dr_position_check(&s->play.variant, &s->play.start, &err)) {
             snprintf(why, (size_t)size, "%s", err.msg);
             return false;
         }
     } else {
-        dr_position_start(&s->variant, &s->start);
+        dr_position_start(&s->play.variant, &s->play.start);
     }
-    s->hotseat = hotseat;
-    s->human_side = o->side >= 0 ? o->side : ui->cfg.side;
-    s->level = o->level > 0 ? o->level : ui->cfg.level;
+    s->play.hotseat = hotseat;
+    s->play.human_side = o->side >= 0 ? o->side : ui->cfg.side;
+    s->play.level = o->level > 0 ? o->level : ui->cfg.level;
     return true;
 }
 
 static bool setup_saved(struct game_setup *s, const struct saved_game *g)
 {
     memset(s, 0, sizeof *s);
-    s->variant = g->variant;
-    s->start = g->start;
-    s->moves = g->moves;
-    s->nmoves = g->nmoves;
-    s->hotseat = g->hotseat;
-    s->human_side = g->human_side;
-    s->level = g->level;
+    s->play.variant = g->variant;
+    s->play.start = g->start;
+    s->play.moves = g->moves;
+    s->play.nmoves = g->nmoves;
+    s->play.hotseat = g->hotseat;
+    s->play.human_side = g->human_side;
+    s->play.level = g->level;
     return true;
 }
 
@@ -190,9 +145,9 @@ static void run_loads(struct ui *ui, const struct game_setup *s)
         struct game_setup next;
         setup_saved(&next, p);
         /* keep who plays what; a file does not choose that for us */
-        next.hotseat = s->hotseat || s->replay;
-        next.human_side = s->human_side;
-        next.level = s->level;
+        next.play.hotseat = s->play.hotseat || s->play.replay;
+        next.play.human_side = s->play.human_side;
+        next.play.level = s->play.level;
         run_game(ui, &next);
         if (ui->exit == UI_EXIT_NONE)
             ui->exit = UI_EXIT_QUIT;
@@ -211,11 +166,11 @@ static void play_from_here(struct ui *ui)
 {
     struct game_setup s;
     memset(&s, 0, sizeof s);
-    s.variant = ui->variant;
-    s.start = ui->next.start;
-    s.hotseat = ui->next.play_mode == PLAY_HOTSEAT;
-    s.human_side = ui->next.play_mode == PLAY_BLACK ? DR_BLACK : DR_WHITE;
-    s.level = ui->opt->level > 0 ? ui->opt->level : ui->cfg.level;
+    s.play.variant = ui->variant;
+    s.play.start = ui->next.start;
+    s.play.hotseat = ui->next.play_mode == PLAY_HOTSEAT;
+    s.play.human_side = ui->next.play_mode == PLAY_BLACK ? DR_BLACK : DR_WHITE;
+    s.play.level = ui->opt->level > 0 ? ui->opt->level : ui->cfg.level;
     struct ui_replay *rp = ui->rp;
     ui->rp = NULL; /* the new game is not the file's */
     run_with_loads(ui, &s);
@@ -304,10 +259,10 @@ static void edit_from_start(struct ui *ui)
         start_message(ui, why);
         return;
     }
-    ui->variant = s.variant;
+    ui->variant = s.play.variant;
     ui->view.flipped = false;
     ui->view.cur_file = ui->view.cur_rank = -1;
-    enum ui_exit e = editor_run(ui, &s.start);
+    enum ui_exit e = editor_run(ui, &s.play.start);
     if (e != UI_EXIT_NONE)
         ui->exit = e;
     run_next(ui);

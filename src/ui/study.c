@@ -46,11 +46,14 @@ void study_free(struct ui_study *s)
     free(s);
 }
 
-static bool available(const struct ui *ui) { return ui->study && ui->game && !ui->engine; }
+static bool available(const struct ui *ui)
+{
+    return ui->study && ui->session.game && !ui->session.engine;
+}
 
 static bool *wanted(struct ui *ui)
 {
-    return ui->replay ? &ui->study->replay_on : &ui->study->hotseat_on;
+    return ui->session.replay ? &ui->study->replay_on : &ui->study->hotseat_on;
 }
 
 bool study_bar_wanted(struct ui *ui) { return available(ui) && (ui->rp || *wanted(ui)); }
@@ -99,11 +102,11 @@ void study_tick(struct ui *ui)
     bool on = *wanted(ui);
     if (s->stale) {
         s->stale = false;
-        if ((ui->rp && replay_study_line(ui, &s->line)) || game_line(ui->game, &s->line))
+        if ((ui->rp && replay_study_line(ui, &s->line)) || game_line(ui->session.game, &s->line))
             scores_set_line(s->scores, &ui->variant, &s->line);
     }
     if (on)
-        analysis_start(s->live, &ui->variant, ui->game);
+        analysis_start(s->live, &ui->variant, ui->session.game);
     else
         analysis_stop(s->live);
     scores_run(s->scores, on);
@@ -137,7 +140,7 @@ static void count_text(uint64_t n, char *out, size_t size)
 static const struct analysis_snapshot *live_here(const struct ui *ui)
 {
     const struct analysis_snapshot *a = &ui->study->snap;
-    if (!a->running || !dr_position_equal(&a->root, dr_game_position(ui->game)))
+    if (!a->running || !dr_position_equal(&a->root, dr_game_position(ui->session.game)))
         return NULL;
     return a;
 }
@@ -156,9 +159,9 @@ static int live_lines(struct ui *ui, int y, int maxlines)
     int x = ui->lay.px, w = ui->lay.pw;
     attr_t title = term_attr(t, FG_TITLE, BG_NONE), dim = term_attr(t, FG_DIM, BG_NONE);
     char line[300], score[32], nodes[32], nps[32];
-    if (!*wanted(ui) || dr_game_over(ui->game) || !a || !a->have) {
+    if (!*wanted(ui) || dr_game_over(ui->session.game) || !a || !a->have) {
         const char *what = !*wanted(ui)         ? "Analysis off (a: on)"
-                           : dr_game_over(ui->game) ? "Analysis: the game is over"
+                           : dr_game_over(ui->session.game) ? "Analysis: the game is over"
                                                     : "Analysis: thinking...";
         term_put(y, x, w, title, what);
         return 1;
@@ -174,7 +177,8 @@ static int live_lines(struct ui *ui, int y, int maxlines)
     snprintf(line, sizeof line, "%s nodes  %s nps  %.1f s  %s", nodes, nps,
              (double)a->info.time_ms / 1000.0, a->resting ? "(a: go on)" : "(a: off)");
     term_put(y + 1, x + 2, w - 2, dim, line);
-    int ply = dr_game_ply(ui->game) + (dr_game_start(ui->game)->side != ui->variant.first_player);
+    const struct dr_game *g = ui->session.game;
+    int ply = dr_game_ply(g) + (dr_game_start(g)->side != ui->variant.first_player);
     snprintf(line, sizeof line, "line: ");
     ui_pv_text(&ui->variant, &a->root, ply, a->info.pv, a->info.pv_len, line + 6,
                sizeof line - 6);
@@ -230,7 +234,7 @@ int study_pane(struct ui *ui, int y, int maxlines)
     int used = live_lines(ui, y, maxlines - 2);
     if (scores_positions(ui->study->scores) > 1) {
         gauge_graph(ui, y + used++, ui->lay.px, ui->lay.pw, ui->study->scores,
-                    dr_game_ply(ui->game));
+                    dr_game_ply(ui->session.game));
         used += marks_lines(ui, y + used, maxlines - used < 2 ? maxlines - used : 2);
     }
     return used + 1;
@@ -248,7 +252,7 @@ void study_bar_draw(struct ui *ui)
     if (known)
         score = white_score(a);
     else
-        known = scores_get(ui->study->scores, dr_game_ply(ui->game), &score);
+        known = scores_get(ui->study->scores, dr_game_ply(ui->session.game), &score);
     gauge_bar(ui, ui->lay.by, ui->lay.barx, ui->variant.height * ui->lay.ch, known,
               dr_annotate_chances(score));
 }
@@ -260,7 +264,7 @@ void study_bar_draw(struct ui *ui)
 static void go_to_mark(struct ui *ui, int dir)
 {
     const struct ui_scores *sc = ui->study->scores;
-    int n = scores_positions(sc) - 1, ply = dr_game_ply(ui->game);
+    int n = scores_positions(sc) - 1, ply = dr_game_ply(ui->session.game);
     for (int k = 1; k <= n; k++) {
         int i = ((ply - 1 + dir * k) % n + n) % n;
         if (scores_mark(sc, i) == DR_MARK_NONE)
@@ -292,7 +296,7 @@ bool study_key(struct ui *ui, int key)
         bool *on = wanted(ui);
         *on = !*on;
         ui_say(ui, TONE_INFO, "Analysis %s.", *on ? "on" : "off");
-    } else if (ui->player.in_act) {
+    } else if (ui->session.person.in_act) {
         go_to_mark(ui, key == ']' ? 1 : -1);
     }
     return true;

@@ -15,7 +15,6 @@
  *   layout.c   where the board and the panes go for the terminal's size
  *   cursor.c   the board's cursor: where a turn puts it, the arrows moving it
  *   prompt.c   the prompt line: its text, recent files (Up/Down), Tab completion
- *   limits.c   the computer's effort for its next move; a clock's flag
  *   board.c    drawing the board
  *   gauge.c    the evaluation bar and the score graph
  *   help.c     the key help and the other pop-ups
@@ -23,14 +22,15 @@
  *   study.c    analysis pane, bar, graph and marked moves: when, what, keys
  *   panes.c    title, side pane (players, counters, engine, moves), status
  *   draw.c     the game screen drawn whole, and the pop-up on top
- *   save.c     games as PDN: save, autosave, read back to continue
+ *   save.c     games as PDN: the save prompt, read back to continue
  *   open.c     a file opened during a game, for the session to start
  *   editor.c   the position editor: set up a position, check it, play or study it
  *   input.c    the game screen's keys: picking up and putting down, explanations,
  *              the typed move, what a prompt's text is for
  *   play.c     the person as a player of the loop and the board as its view
  *   start.c    the start screen
- *   session.c  a game from start to quit: game, loop, players, what comes next
+ *   session.c  the screens from start to quit: each game's session (session.h),
+ *              what comes next
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
 #define DR_UI_INTERNAL_H
@@ -52,6 +52,7 @@
 #include "draughts/monotonic.h"
 #include "draughts/move.h"
 #include "draughts/movegen.h"
+#include "draughts/session.h"
 #include "draughts/turn.h"
 #include "draughts/ui.h"
 #include "draughts/variant.h"
@@ -196,16 +197,11 @@ struct saved_game {
     char first_error[200];
 };
 
-/* What a game starts from. */
+/* What a game starts from: the session's setup (run_game adds the
+ * computer's settings and the clock) and a replay's title. */
 struct game_setup {
-    struct dr_variant variant;
-    struct dr_position start;
-    const struct dr_move *moves; /* played before the loop starts */
-    int nmoves;
-    bool hotseat;
-    bool replay;                 /* go back to the start; the moves are there to redo */
+    struct dr_session_setup play;
     char title[200];             /* replay: who played whom */
-    int human_side, level;
 };
 
 /* The board on the screen (layout.c maps it) and the cursor on it
@@ -268,34 +264,6 @@ struct ui_hinting {
     struct ui_hint *hinter;
 };
 
-/* The person as a player of the loop (play.c; input.c decides the action). */
-struct ui_player_turn {
-    bool in_act;                       /* inside the person's act(): their turn */
-    bool have_action;
-    struct dr_action action;           /* an action decided by a key, for the loop */
-    bool flag_pending;                 /* the person's clock ran out: tell the loop */
-};
-
-/* Home/End and # (input.c, replay.c): undo or redo again and again (play.c). */
-struct ui_repeat {
-    enum dr_action_kind kind;          /* undo or redo all the way */
-    int to;                            /* stop at this ply; -1: all the way */
-    char say[200];                     /* said when the repeat stops ("" for nothing) */
-};
-
-/* A list of moves typed with m (input.c), played one a turn (play.c). */
-struct ui_paste {
-    char moves[320];                   /* the moves still to play */
-    int done;                          /* how many of the list were played */
-};
-
-/* The autosave (save.c; session.c finds the place). */
-struct ui_autosave {
-    char path[512];
-    bool failed;
-    char note[600];                    /* why it goes to a fallback place, "" if not */
-};
-
 /* What the session starts when this game ends (ui->exit says which): a
  * file opened (open.c) or the position to play on or study (replay.c,
  * editor.c). */
@@ -312,26 +280,16 @@ struct ui {
     struct ui_config cfg;
     const struct dr_ui_options *opt;
 
-    /* the game being played */
+    /* the game being played: its session (game, loop, players, clock,
+     * autosave: session.h) and what the screens need of it */
+    struct dr_session session;
     struct dr_variant variant;
-    struct dr_game *game;
-    struct dr_loop *loop;
-    struct dr_engine_player *engine;   /* NULL in hot-seat games */
-    bool hotseat;
-    bool replay;                       /* stepping through a saved game */
     char replay_title[200];
-    int human_side;                    /* against the computer */
-    int level;
     bool from_menu;                    /* q goes back to the start screen */
     enum ui_exit exit;
     struct ui_replay *rp;              /* replay of a whole file: its tree */
     struct dr_turn turn;               /* the person's turn: legal moves, the piece
                                           held, captures to choose from */
-    struct dr_clock clock;             /* on when opt->clock_minutes > 0 */
-    struct ui_player_turn player;
-    struct ui_repeat repeat;
-    struct ui_paste paste;
-    struct ui_autosave autosave;
     struct ui_next next;
 
     /* what the person sees */
@@ -354,20 +312,6 @@ struct ui {
     bool info_dirty;                   /* redraw soon (engine progress) */
     int64_t last_draw;
 };
-
-/* Whose turn is a person's, and is the computer thinking now: the state of
- * play that the keys and the panes ask about (play.c makes it). */
-static inline bool ui_is_human(const struct ui *ui, int side)
-{
-    return ui->hotseat || side == ui->human_side;
-}
-
-static inline bool ui_engine_thinking(const struct ui *ui)
-{
-    if (ui->hotseat || ui->player.in_act || !ui->game || dr_game_over(ui->game))
-        return false;
-    return !ui_is_human(ui, dr_game_position(ui->game)->side);
-}
 
 /* ---- worker.c ---- */
 /* An engine of the screen's own, the copy of the position it searches and
@@ -505,13 +449,6 @@ void prompt_edit(struct ui *ui, int key);
  * the text's editing: every key of the prompt line but Esc and Enter. */
 void prompt_edit_key(struct ui *ui, int key);
 
-/* ---- limits.c ---- */
-/* Hands the level (and the clock) to the computer player for its next move. */
-void limits_update(struct ui *ui);
-/* A clock that ran out: said, and the loop told (at once, or through
- * ui->player.flag_pending on the person's turn). */
-void limits_clock_tick(struct ui *ui);
-
 /* ---- board.c ---- */
 void board_draw(struct ui *ui);
 
@@ -593,20 +530,13 @@ void ui_draw(struct ui *ui);
 void overlay_draw(struct ui *ui);
 
 /* ---- save.c ---- */
-/* Write the game as PDN, atomically. */
-bool save_game(struct ui *ui, const char *path, char *why, int size);
 /* Read game number index (1-based) of a PDN file. */
 bool load_game(const char *path, int index, struct saved_game *out, char *why, int size);
 void saved_game_free(struct saved_game *s);
-/* Is there a place the game is autosaved to? */
-bool save_autosaves(const struct ui *ui);
 /* "english-20250101-1200.pdn": the save prompt's first offer. */
 void save_default_name(const struct ui *ui, char *out, int size);
 /* The save prompt's text: the game saved there (~ expanded), said how. */
 void save_as(struct ui *ui, const char *path);
-/* After every change of the game: its autosave (not of a replay, nor of
- * an empty board); a failure said once. */
-void save_autosave(struct ui *ui);
 
 /* ---- open.c ---- */
 /* The open prompt's text: the file read, and this game ended for it (a
@@ -627,7 +557,7 @@ void editor_from_game(struct ui *ui);
 /* The next move of a move list typed or pasted with m, played when it is
  * legal (true); an illegal one ends the list with a message. */
 bool input_play_pasted(struct ui *ui);
-/* A key on the board while it is the person's turn; may set ui->player.action. */
+/* A key on the board while it is the person's turn; may decide the action (dr_session_act). */
 void input_key(struct ui *ui, int key);
 /* Explain why from -> to is not legal (to -1: why the piece cannot be
  * picked up).  Returns false when there is nothing to say. */
@@ -636,6 +566,9 @@ bool input_explain(struct ui *ui, int from, int to, char *out, int size);
 /* ---- play.c ---- */
 struct dr_player play_human_player(struct ui *ui);
 struct dr_view play_board_view(struct ui *ui);
+/* An autosave that failed (the session tried it first) is said after the
+ * event's own words, once until one succeeds. */
+void play_autosave_news(struct ui *ui);
 
 /* ---- start.c ---- */
 enum start_what { START_QUIT, START_PLAY, START_HOTSEAT, START_CONTINUE, START_REPLAY,
