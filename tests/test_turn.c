@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -54,6 +55,17 @@ static enum dr_turn_step touch(struct fixture *f, const char *name)
 static enum dr_turn_step go(struct fixture *f, const char *from, const char *to)
 {
     return dr_turn_go(&f->t, sq(f, from), sq(f, to), &f->m, f->say, sizeof f->say);
+}
+
+/* The squares named, separated by spaces. */
+static uint64_t set_of(const struct fixture *f, const char *names)
+{
+    uint64_t set = 0;
+    char buf[200];
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+        set |= 1ULL << sq(f, w);
+    return set;
 }
 
 /* the whole sentence, word for word */
@@ -389,6 +401,130 @@ static void test_turn_game_over_and_no_turn(void **state)
     end(&f);
 }
 
+/* ---- a capture entered square by square ---- */
+
+/* International, a flying king: 38 takes 32 and lands on 27 or on 21, from
+ * where it takes 22 (landing on 18) or 17 (on 12), then 29, to end on 34, 40
+ * or 45.  Both routes end on 45: the final square alone is a choice, as it
+ * was; a landing square on the way tells the routes apart. */
+static void test_turn_flying_king_landing_tells_two_routes_apart(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", "W:WK38:B17,22,29,32");
+    assert_int_equal(touch(&f, "38"), DR_TURN_PICKED);
+    assert_said(&f, "The king on 38 can go to 21, 27, 34, 40 or 45.");
+    assert_int_equal(touch(&f, "45"), DR_TURN_CHOOSE);
+    assert_int_equal(f.t.nchoices, 2);
+    end(&f);
+
+    begin(&f, "international", "W:WK38:B17,22,29,32");
+    touch(&f, "38");
+    assert_int_equal(touch(&f, "27"), DR_TURN_LANDED);
+    assert_said(&f, "The king on 38 lands on 27 and can go on to 18, 34, 40 or 45.");
+    assert_int_equal(f.t.npath, 1);
+    assert_int_equal(f.t.path[0], sq(&f, "27"));
+    assert_int_equal(f.t.dests, set_of(&f, "18 34 40 45"));
+    assert_int_equal(touch(&f, "18"), DR_TURN_LANDED);
+    assert_said(&f, "The king on 38 lands on 18 and can go on to 34, 40 or 45.");
+    assert_int_equal(touch(&f, "45"), DR_TURN_MOVE);
+    assert_int_equal(f.m.from, sq(&f, "38"));
+    assert_int_equal(f.m.to, sq(&f, "45"));
+    assert_int_equal(f.m.captures, set_of(&f, "22 29 32"));
+    assert_int_equal(f.t.sel, -1);
+    assert_int_equal(f.t.npath, 0);
+    end(&f);
+
+    begin(&f, "international", "W:WK38:B17,22,29,32");
+    touch(&f, "38");
+    assert_int_equal(touch(&f, "21"), DR_TURN_LANDED);
+    assert_int_equal(touch(&f, "45"), DR_TURN_MOVE); /* the other route */
+    assert_int_equal(f.m.captures, set_of(&f, "17 29 32"));
+    end(&f);
+}
+
+/* Russian (men take backwards): the man on g3 takes f2 landing on e1, d2
+ * landing on c3, then b2 (ending on a1) or d4 (on e5). */
+#define RUSSIAN_THREE_JUMPS "W:Wg3:Bb2,d2,f2,d4"
+
+static void test_turn_russian_man_capture_square_by_square(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", RUSSIAN_THREE_JUMPS);
+    assert_int_equal(touch(&f, "g3"), DR_TURN_PICKED);
+    assert_said(&f, "The man on g3 can go to a1, e1 or e5.");
+    assert_int_equal(touch(&f, "e1"), DR_TURN_LANDED);
+    assert_said(&f, "The man on g3 lands on e1 and can go on to a1, c3 or e5.");
+    assert_int_equal(touch(&f, "c3"), DR_TURN_LANDED);
+    assert_said(&f, "The man on g3 lands on c3 and can go on to a1 or e5.");
+    assert_int_equal(f.t.npath, 2);
+    assert_int_equal(f.t.dests, set_of(&f, "a1 e5"));
+    assert_int_equal(touch(&f, "a1"), DR_TURN_MOVE);
+    assert_int_equal(f.m.to, sq(&f, "a1"));
+    assert_int_equal(f.m.captures, set_of(&f, "b2 d2 f2"));
+    end(&f);
+}
+
+static void test_turn_a_square_that_continues_no_capture_is_refused(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", RUSSIAN_THREE_JUMPS);
+    touch(&f, "g3");
+    touch(&f, "e1");
+    assert_int_equal(touch(&f, "a3"), DR_TURN_REFUSED);
+    assert_said(&f, "The man on g3 cannot go on from e1 to a3; it can go on to a1, c3 or e5.");
+    assert_int_equal(f.t.sel, sq(&f, "g3")); /* still held, the path kept */
+    assert_int_equal(f.t.npath, 1);
+    assert_int_equal(touch(&f, "e1"), DR_TURN_REFUSED); /* where it stands now */
+    assert_said(&f, "The man on g3 has landed on e1; it can go on to a1, c3 or e5.");
+    end(&f);
+    /* a landing square of the other route */
+    begin(&f, "international", "W:WK38:B17,22,29,32");
+    touch(&f, "38");
+    touch(&f, "27");
+    assert_int_equal(touch(&f, "12"), DR_TURN_REFUSED);
+    assert_said(&f, "The king on 38 cannot go on from 27 to 12; it can go on to 18, 34, 40 or "
+                    "45.");
+    end(&f);
+}
+
+static void test_turn_the_final_square_alone_plays_the_capture(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", RUSSIAN_THREE_JUMPS);
+    touch(&f, "g3");
+    assert_int_equal(touch(&f, "e5"), DR_TURN_MOVE);
+    assert_int_equal(f.m.captures, set_of(&f, "d2 f2 d4"));
+    end(&f);
+}
+
+static void test_turn_the_piece_own_square_takes_the_path_back(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", RUSSIAN_THREE_JUMPS);
+    touch(&f, "g3");
+    touch(&f, "e1");
+    touch(&f, "c3");
+    assert_int_equal(touch(&f, "g3"), DR_TURN_PICKED);
+    assert_said(&f, "The man on g3 can go to a1, e1 or e5.");
+    assert_int_equal(f.t.sel, sq(&f, "g3"));
+    assert_int_equal(f.t.npath, 0);
+    assert_int_equal(f.t.dests, set_of(&f, "a1 e1 e5"));
+    assert_int_equal(touch(&f, "c3"), DR_TURN_REFUSED); /* the path begins again at g3 */
+    assert_int_equal(touch(&f, "g3"), DR_TURN_PUT_BACK);
+    assert_int_equal(f.t.sel, -1);
+    touch(&f, "g3");
+    touch(&f, "e1");
+    dr_turn_put_back(&f.t); /* Esc */
+    assert_int_equal(f.t.npath, 0);
+    assert_int_equal(f.t.dests, 0);
+    end(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +546,11 @@ int main(void)
         cmocka_unit_test(test_turn_armenian_refusals),
         cmocka_unit_test(test_turn_armenian_must_capture_and_majority),
         cmocka_unit_test(test_turn_game_over_and_no_turn),
+        cmocka_unit_test(test_turn_flying_king_landing_tells_two_routes_apart),
+        cmocka_unit_test(test_turn_russian_man_capture_square_by_square),
+        cmocka_unit_test(test_turn_a_square_that_continues_no_capture_is_refused),
+        cmocka_unit_test(test_turn_the_final_square_alone_plays_the_capture),
+        cmocka_unit_test(test_turn_the_piece_own_square_takes_the_path_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* A turn at the board as a person plays it: the legal moves of the
- * position, the piece picked up and where it can go, the captures to choose
+ * position, the piece picked up and where it can go, the landing squares of
+ * a capture entered so far (the partial path), the captures to choose
  * between when two or more land on the same square, and why the rules
  * refuse an attempt, told from the rules core's own precedence keys.  No
  * terminal here: the UI draws a turn and tells its sentences, tests drive it.
@@ -22,8 +23,11 @@ struct dr_turn {
     struct dr_movelist legal;
     uint64_t must_from;          /* pieces that can take, when taking is compulsory */
     int max_take;                /* pieces a legal capture takes */
+    uint32_t key;                /* the precedence key of the legal captures */
     int sel;                     /* the piece picked up, -1: none */
-    uint64_t dests;              /* where it can go */
+    int npath;                   /* landing squares of its capture entered so far */
+    uint8_t path[DR_MAX_JUMPS];  /* they, in order */
+    uint64_t dests;              /* where it can go next: a landing square or the end */
     int nchoices;                /* the captures from sel to one square, to choose from */
     struct dr_move choices[DR_TURN_MAX_CHOICES];
 };
@@ -33,6 +37,7 @@ enum dr_turn_step {
     DR_TURN_REFUSED,  /* the rules refuse it: the sentence says why */
     DR_TURN_PICKED,   /* a piece is picked up: the sentence lists its targets */
     DR_TURN_PUT_BACK, /* the piece held was put back */
+    DR_TURN_LANDED,   /* a landing square of a capture, added to path: dests go on */
     DR_TURN_MOVE,     /* *move is the one legal move meant */
     DR_TURN_CHOOSE,   /* two or more captures fit: choices lists them */
 };
@@ -48,17 +53,20 @@ uint64_t dr_turn_movable(const struct dr_turn *t);
 uint64_t dr_turn_dests(const struct dr_turn *t, int from);
 
 /* Touch sq: with nothing held, pick up the piece there; holding one, put it
- * there (or back, on its own square; another piece of one's own that can
- * move is picked up instead). */
+ * there, or land there on the way of a capture (played once the squares
+ * entered fit one legal move).  Its own square puts it back (after a
+ * landing: takes the path back, the piece held); another piece of one's
+ * own that can move is picked up instead. */
 enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move, char *say,
                                 size_t size);
-/* The move from -> to, as typed: MOVE, CHOOSE (from is then held) or
- * REFUSED with the reason. */
+/* The move from -> to, as typed (no path): MOVE, CHOOSE (from is then
+ * held) or REFUSED with the reason. */
 enum dr_turn_step dr_turn_go(struct dr_turn *t, int from, int to, struct dr_move *move,
                              char *say, size_t size);
 
 /* Why a move of the piece on from (to to, or anywhere when to is -1) is
- * not legal now; false when there is nothing to explain (it is legal). */
+ * not legal now (the piece held, after a landing: why it cannot go on to
+ * to); false when there is nothing to explain (it is legal). */
 bool dr_turn_explain(const struct dr_turn *t, int from, int to, char *say, size_t size);
 /* The one sentence for "taking is compulsory now" ("" when it is not). */
 void dr_turn_must_capture(const struct dr_turn *t, char *say, size_t size);

@@ -1,6 +1,7 @@
 /* A turn at the board (turn.h).  Legality comes from the rules core
  * (dr_game_legal, dr_capture_paths, dr_move_path and their precedence
- * keys); this file only keeps the selection and explains refusals. */
+ * keys); this file only keeps the selection and the partial path, and
+ * explains refusals. */
 #include "draughts/turn.h"
 
 #include <stdio.h>
@@ -21,19 +22,24 @@ void dr_turn_begin(struct dr_turn *t, const struct dr_game *g)
     dr_turn_clear(t);
     t->game = g;
     dr_game_legal(g, &t->legal);
-    if (t->legal.count && t->legal.moves[0].captures)
-        for (int i = 0; i < t->legal.count; i++) {
-            const struct dr_move *m = &t->legal.moves[i];
-            t->must_from |= 1ULL << m->from;
-            int n = __builtin_popcountll(m->captures);
-            if (n > t->max_take)
-                t->max_take = n;
-        }
+    if (!t->legal.count || !t->legal.moves[0].captures)
+        return;
+    for (int i = 0; i < t->legal.count; i++) {
+        const struct dr_move *m = &t->legal.moves[i];
+        t->must_from |= 1ULL << m->from;
+        int n = __builtin_popcountll(m->captures);
+        if (n > t->max_take)
+            t->max_take = n;
+    }
+    struct dr_path best; /* every legal capture has the best key */
+    if (dr_move_path(dr_game_variant(g), dr_game_position(g), &t->legal.moves[0], &best))
+        t->key = best.key;
 }
 
 void dr_turn_put_back(struct dr_turn *t)
 {
     t->sel = -1;
+    t->npath = 0;
     t->dests = 0;
     t->nchoices = 0;
 }
@@ -93,20 +99,16 @@ static bool explain_precedence(const struct dr_turn *t, const struct dr_path *mi
                                size_t size)
 {
     const struct dr_variant *v = dr_game_variant(t->game);
-    const struct dr_position *pos = dr_game_position(t->game);
-    struct dr_path best;
-    if (!t->legal.count || !dr_move_path(v, pos, &t->legal.moves[0], &best) ||
-        mine->key >= best.key)
+    if (!t->must_from || mine->key >= t->key)
         return false;
     char with[200];
     dr_squares_text(v, t->must_from, "or", with, sizeof with);
-    enum dr_prec_reason why = dr_precedence_reason(v, best.key, mine->key);
+    enum dr_prec_reason why = dr_precedence_reason(v, t->key, mine->key);
     if (why == DR_PREC_MORE_PIECES) {
         snprintf(say, size,
                  "You must capture: %s rule, take %d; this capture takes only %d. Capture with %s.",
-                 v->precedence == DR_PREC_ITALIAN ? "Italian" : "majority",
-                 __builtin_popcountll(best.captures), __builtin_popcountll(mine->captures),
-                 with);
+                 v->precedence == DR_PREC_ITALIAN ? "Italian" : "majority", t->max_take,
+                 __builtin_popcountll(mine->captures), with);
         return true;
     }
     const char *rule = why == DR_PREC_KING_CAPTURES
@@ -194,6 +196,27 @@ static bool explain_own_piece(const struct dr_turn *t, int from, int to, char *s
     return true;
 }
 
+/* The piece held, after a landing: why it cannot go on to to. */
+static bool explain_path(const struct dr_turn *t, int to, char *say, size_t size)
+{
+    const struct dr_variant *v = dr_game_variant(t->game);
+    char fname[DR_SQUARE_NAME_LEN], at[DR_SQUARE_NAME_LEN], tname[DR_SQUARE_NAME_LEN], list[200];
+    if (to < 0 || has(t->dests, to))
+        return false;
+    dr_square_name(v, t->sel, fname);
+    dr_square_name(v, t->path[t->npath - 1], at);
+    dr_square_name(v, to, tname);
+    dr_squares_text(v, t->dests, "or", list, sizeof list);
+    const char *piece = dr_piece_name(dr_game_position(t->game), t->sel);
+    if (to == t->path[t->npath - 1])
+        snprintf(say, size, "The %s on %s has landed on %s; it can go on to %s.", piece, fname,
+                 at, list);
+    else
+        snprintf(say, size, "The %s on %s cannot go on from %s to %s; it can go on to %s.", piece,
+                 fname, at, tname, list);
+    return true;
+}
+
 bool dr_turn_explain(const struct dr_turn *t, int from, int to, char *say, size_t size)
 {
     if (!t->game)
@@ -220,7 +243,92 @@ bool dr_turn_explain(const struct dr_turn *t, int from, int to, char *say, size_
             snprintf(say, size, "There is no piece on %s.", fname);
         return true;
     }
+    if (from == t->sel && t->npath)
+        return explain_path(t, to, say, size);
     return explain_own_piece(t, from, to, say, size);
+}
+
+/* ---- the capture path entered so far ---- */
+
+/* A set of the legal moves, by their index in t->legal. */
+struct move_set {
+    uint64_t w[DR_MAX_MOVES / 64];
+};
+
+static void set_add(struct move_set *s, int i) { s->w[i / 64] |= 1ULL << (i % 64); }
+static bool set_has(const struct move_set *s, int i) { return (s->w[i / 64] >> (i % 64)) & 1; }
+
+static int set_count(const struct move_set *s)
+{
+    int n = 0;
+    for (size_t i = 0; i < sizeof s->w / sizeof s->w[0]; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+/* The legal moves from -> to. */
+static void moves_between(const struct dr_turn *t, int from, int to, struct move_set *s)
+{
+    for (int i = 0; i < t->legal.count; i++)
+        if (t->legal.moves[i].from == from && t->legal.moves[i].to == to)
+            set_add(s, i);
+}
+
+/* The legal move that capture path p plays, or -1: a path of a key the
+ * precedence rule refuses is none, even to a legal move's squares. */
+static int legal_index(const struct dr_turn *t, const struct dr_path *p)
+{
+    if (p->key != t->key)
+        return -1;
+    for (int i = 0; i < t->legal.count; i++) {
+        const struct dr_move *m = &t->legal.moves[i];
+        if (m->from == p->from && m->to == p->to && m->captures == p->captures)
+            return i;
+    }
+    return -1;
+}
+
+/* The legal capture paths of the piece held that begin with the landing
+ * squares entered: where they land next and where they end, and the moves
+ * of those that end on sq and of those that land on sq and go on. */
+struct fit {
+    const struct dr_turn *t;
+    int sq;
+    uint64_t next, ends;
+    struct move_set end_on, via;
+};
+
+static void fit_path(void *arg, const struct dr_path *p)
+{
+    struct fit *f = arg;
+    int k = f->t->npath, i;
+    if (p->n <= k || memcmp(p->land, f->t->path, (size_t)k) || (i = legal_index(f->t, p)) < 0)
+        return;
+    f->ends |= 1ULL << p->to;
+    if (p->n > k + 1)
+        f->next |= 1ULL << p->land[k];
+    if (p->to == f->sq)
+        set_add(&f->end_on, i);
+    else if (p->n > k + 1 && p->land[k] == f->sq)
+        set_add(&f->via, i);
+}
+
+static void fit(const struct dr_turn *t, int sq, struct fit *f)
+{
+    memset(f, 0, sizeof *f);
+    f->t = t;
+    f->sq = sq;
+    if (t->must_from)
+        dr_capture_paths(dr_game_variant(t->game), dr_game_position(t->game), t->sel, fit_path, f);
+}
+
+/* Where the piece held can go next: the next landing squares and the ends
+ * of its legal captures (and, with no path entered, its ordinary moves). */
+static uint64_t reach(const struct dr_turn *t)
+{
+    struct fit f;
+    fit(t, -1, &f);
+    return f.next | f.ends | (t->npath ? 0 : dr_turn_dests(t, t->sel));
 }
 
 /* ---- picking up and putting down ---- */
@@ -234,19 +342,37 @@ static enum dr_turn_step refuse(const struct dr_turn *t, int from, int to, char 
 
 static enum dr_turn_step pick(struct dr_turn *t, int sq, char *say, size_t size)
 {
-    uint64_t d = sq >= 0 ? dr_turn_dests(t, sq) : 0;
-    if (!d)
+    if (sq < 0 || !dr_turn_dests(t, sq))
         return refuse(t, sq, -1, say, size);
     const struct dr_variant *v = dr_game_variant(t->game);
     char name[DR_SQUARE_NAME_LEN], list[200];
-    dr_square_name(v, sq, name);
-    dr_squares_text(v, d, "or", list, sizeof list);
     t->sel = sq;
-    t->dests = d;
+    t->npath = 0;
     t->nchoices = 0;
+    t->dests = reach(t);
+    dr_square_name(v, sq, name);
+    dr_squares_text(v, t->dests, "or", list, sizeof list);
     snprintf(say, size, "The %s on %s can go to %s.", dr_piece_name(dr_game_position(t->game), sq),
              name, list);
     return DR_TURN_PICKED;
+}
+
+/* The legal moves of s (one or more): one is played, more are a choice. */
+static enum dr_turn_step decide(struct dr_turn *t, const struct move_set *s, struct dr_move *move,
+                                char *say, size_t size)
+{
+    t->nchoices = 0;
+    for (int i = 0; i < t->legal.count && t->nchoices < DR_TURN_MAX_CHOICES; i++)
+        if (set_has(s, i))
+            t->choices[t->nchoices++] = t->legal.moves[i];
+    *move = t->choices[0];
+    if (set_count(s) == 1) {
+        dr_turn_put_back(t);
+        return DR_TURN_MOVE;
+    }
+    snprintf(say, size, "Two or more captures go from there to there: choose which pieces "
+                        "to take.");
+    return DR_TURN_CHOOSE;
 }
 
 enum dr_turn_step dr_turn_go(struct dr_turn *t, int from, int to, struct dr_move *move,
@@ -254,30 +380,54 @@ enum dr_turn_step dr_turn_go(struct dr_turn *t, int from, int to, struct dr_move
 {
     if (!t->game)
         return refuse(t, from, to, say, size);
-    int n = 0;
+    struct move_set s = {{0}};
+    moves_between(t, from, to, &s);
     t->nchoices = 0;
-    for (int i = 0; i < t->legal.count; i++) {
-        const struct dr_move *m = &t->legal.moves[i];
-        if (m->from != from || m->to != to)
-            continue;
-        if (n++ == 0)
-            *move = *m;
-        if (t->nchoices < DR_TURN_MAX_CHOICES)
-            t->choices[t->nchoices++] = *m;
+    if (t->npath) { /* typed: the whole move, not the path entered */
+        t->npath = 0;
+        t->dests = reach(t);
     }
-    if (n == 1) {
-        dr_turn_put_back(t);
-        return DR_TURN_MOVE;
-    }
-    if (n > 1) {
+    if (!set_count(&s))
+        return refuse(t, from, to, say, size);
+    enum dr_turn_step step = decide(t, &s, move, say, size);
+    if (step == DR_TURN_CHOOSE) {
         t->sel = from;
-        t->dests = dr_turn_dests(t, from);
-        snprintf(say, size, "Two or more captures go from there to there: choose which pieces "
-                            "to take.");
-        return DR_TURN_CHOOSE;
+        t->dests = reach(t);
     }
-    t->nchoices = 0;
-    return refuse(t, from, to, say, size);
+    return step;
+}
+
+/* The piece held, after a landing on sq that leaves two or more moves. */
+static enum dr_turn_step landed(struct dr_turn *t, int sq, char *say, size_t size)
+{
+    const struct dr_variant *v = dr_game_variant(t->game);
+    char fname[DR_SQUARE_NAME_LEN], at[DR_SQUARE_NAME_LEN], list[200];
+    t->path[t->npath++] = (uint8_t)sq;
+    t->dests = reach(t);
+    dr_square_name(v, t->sel, fname);
+    dr_square_name(v, sq, at);
+    dr_squares_text(v, t->dests, "or", list, sizeof list);
+    snprintf(say, size, "The %s on %s lands on %s and can go on to %s.",
+             dr_piece_name(dr_game_position(t->game), t->sel), fname, at, list);
+    return DR_TURN_LANDED;
+}
+
+/* The piece held, put down on sq (the end of its move: played, or the
+ * captures ending there to choose from) or landing there on its way. */
+static enum dr_turn_step put(struct dr_turn *t, int sq, struct dr_move *move, char *say,
+                             size_t size)
+{
+    struct fit f;
+    fit(t, sq, &f);
+    if (!t->npath)
+        moves_between(t, t->sel, sq, &f.end_on); /* the end alone, as typed */
+    if (set_count(&f.end_on))
+        return decide(t, &f.end_on, move, say, size);
+    if (!set_count(&f.via))
+        return refuse(t, t->sel, sq, say, size);
+    if (set_count(&f.via) == 1)
+        return decide(t, &f.via, move, say, size);
+    return landed(t, sq, say, size);
 }
 
 enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move, char *say,
@@ -287,6 +437,8 @@ enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move,
         return refuse(t, sq, -1, say, size);
     if (t->sel < 0)
         return pick(t, sq, say, size);
+    if (sq == t->sel && t->npath)
+        return pick(t, sq, say, size); /* the path taken back, the piece still held */
     if (sq == t->sel) {
         dr_turn_put_back(t);
         snprintf(say, size, "Put back.");
@@ -302,5 +454,5 @@ enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move,
         snprintf(say, size, "Pieces stand on the dark squares only.");
         return DR_TURN_REFUSED;
     }
-    return dr_turn_go(t, t->sel, sq, move, say, size);
+    return put(t, sq, move, say, size);
 }

@@ -71,6 +71,9 @@ static void show_step(struct ui *ui, enum dr_turn_step step, const struct dr_mov
     case DR_TURN_PICKED:
         ui_say(ui, TONE_INFO, "%s Enter puts it down, Esc puts it back.", say);
         break;
+    case DR_TURN_LANDED:
+        ui_say(ui, TONE_INFO, "%s Esc puts it back.", say);
+        break;
     case DR_TURN_PUT_BACK:
         ui_say(ui, TONE_INFO, "%s", say);
         break;
