@@ -1,8 +1,9 @@
 /* The board: dark and light squares (every square on Armenian and Turkish
  * boards), pieces that differ by colour and by shape, square numbers in the
  * cells of numeric variants or files and ranks on the frame of algebraic
- * ones, and the marks of play: cursor, picked-up piece, its destinations,
- * the pieces that must capture, the last move and the hint. */
+ * ones, and the marks of play: cursor, picked-up piece, the landing squares
+ * of its capture entered so far, its destinations, the pieces that must
+ * capture, the last move and the hint. */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +24,15 @@ static void choice_marks(const struct ui *ui, uint64_t *caps, uint64_t *path)
     if (dr_move_path(&ui->variant, dr_game_position(ui->session.game), m, &p))
         for (int i = 0; i < p.n; i++)
             *path |= 1ULL << p.land[i];
+}
+
+/* The landing squares of the capture entered so far. */
+static uint64_t path_marks(const struct ui *ui)
+{
+    uint64_t set = 0;
+    for (int i = 0; i < ui->turn.npath; i++)
+        set |= 1ULL << ui->turn.path[i];
+    return set;
 }
 
 /* A piece drawn with block elements, in cells seven columns by three rows:
@@ -49,7 +59,7 @@ static void draw_disc(struct ui *ui, int y, int cx, bool white, bool king, enum 
 
 /* What a cell shows besides its piece. */
 struct cell_marks {
-    bool cursor, dest, must, last_sq, last_cap, hint, selected;
+    bool cursor, dest, must, last_sq, last_cap, hint, selected, landed;
 };
 
 static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int sq,
@@ -65,6 +75,7 @@ static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int
     m.last_cap = ui->last.have && has(ui->last.move.captures, sq) && !has(dr_occupied(pos), sq);
     m.hint = ui->hint.shown && (sq == ui->hint.move.from || sq == ui->hint.move.to);
     m.selected = sq >= 0 && sq == ui->turn.sel;
+    m.landed = has(path_marks(ui), sq);
     return m;
 }
 
@@ -72,7 +83,7 @@ static struct cell_marks cell_marks(const struct ui *ui, int file, int rank, int
 static enum ui_bg cell_bg(bool dark, const struct cell_marks *m)
 {
     return m->cursor     ? BG_CURSOR
-           : m->selected ? BG_SELECTED
+           : m->selected || m->landed ? BG_SELECTED
            : m->dest     ? BG_DEST
            : m->must     ? BG_MUST
            : m->hint     ? BG_HINT
@@ -138,6 +149,9 @@ static void draw_cell(struct ui *ui, int file, int rank, uint64_t caps, uint64_t
         bool white = has(pos->pieces[DR_WHITE], sq), king = has(pos->kings, sq);
         glyph = term_glyph(t, white ? (king ? GL_WKING : GL_WMAN) : (king ? GL_BKING : GL_BMAN));
         fg = white ? FG_WHITE_PIECE : FG_BLACK_PIECE;
+    } else if (m.landed) {
+        glyph = term_glyph(t, GL_LANDED);
+        fg = FG_MARK;
     } else if (m.dest) {
         glyph = term_glyph(t, GL_DEST);
         fg = FG_MARK;

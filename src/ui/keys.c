@@ -32,7 +32,8 @@ static const struct key_doc key_docs[] = {
     {"Moving", "arrows h j k l", "move the cursor", KO_ANY, "arrows/hjkl move", KC_MOVE | KC_HOLD,
      NULL, 0,
      {{0}}, NULL},
-    {NULL, "Enter or Space", "pick up the piece under the cursor / put it down", KO_ANY,
+    {NULL, "Enter or Space", "pick up the piece under the cursor / put it down (a capture: square "
+                             "by square too)", KO_ANY,
      "Enter pick up", KC_MOVE, "Enter put down", KC_HOLD,
      {{'\n', KA_ENTER, "Enter"}, {'\r', KA_ENTER, "Enter"}, {KEY_ENTER, KA_ENTER, "Enter"},
       {' ', KA_ENTER, "Space"}}, NULL},
@@ -208,7 +209,7 @@ int keys_help_rows(const struct key_facts *f, const char *rows[][2], int max, ch
     }
     static const char *const marks[][2] = {
         {"", "Marks"},
-        {"[ ]", "cursor      > <  piece picked up"},
+        {"[ ]", "cursor      > <  piece picked up      *: where its capture has landed"},
         {"!", "must capture      + or dot: it can go there"},
         {"?", "hint          x: a piece just captured"},
     };

@@ -217,9 +217,9 @@ attr_t term_attr(struct ui_term *t, enum ui_fg fg, enum ui_bg bg)
 
 const char *term_glyph(const struct ui_term *t, enum ui_glyph g)
 {
-    static const char *const uni[GL_COUNT] = {"\u25cb", "\u25ce", "\u25cf", "\u25c9",
-                                              "\u00b7", "+",      "\u25b6", "\u00b7"};
-    static const char *const ascii[GL_COUNT] = {"w", "W", "b", "B", ".", "+", ">", "-"};
+    static const char *const uni[GL_COUNT] = {"\u25cb", "\u25ce", "\u25cf", "\u25c9", "\u00b7",
+                                              "+",      "\u25b6", "\u00b7", "*"};
+    static const char *const ascii[GL_COUNT] = {"w", "W", "b", "B", ".", "+", ">", "-", "*"};
     static const char *const pieces[4] = {"\u26c0", "\u26c1", "\u26c2", "\u26c3"};
     if (!t->unicode)
         return ascii[g];

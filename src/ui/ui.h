@@ -66,7 +66,7 @@ enum ui_fg { FG_DEFAULT, FG_WHITE_PIECE, FG_BLACK_PIECE, FG_NUMBER, FG_MARK, FG_
              FG_TITLE, FG_DIM, FG_WHITE_SHADE, FG_BLACK_SHADE, FG_COUNT };
 
 enum ui_glyph { GL_WMAN, GL_WKING, GL_BMAN, GL_BKING, GL_EMPTY, GL_DEST, GL_ARROW, GL_DOT,
-                GL_COUNT };
+                GL_LANDED, GL_COUNT };
 
 struct ui_term {
     bool active;   /* curses is on */

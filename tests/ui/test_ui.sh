@@ -242,6 +242,31 @@ keys "$s" 2
 expect "$s" "White played h2xd6xb4xe1xg3" "the chosen capture path is played"
 keys "$s" q
 
+# a capture entered square by square: the king on 38 takes 32 landing on
+# 27, 22 landing on 18, then 29 to end on 45 (45 alone would be a choice:
+# by 21 and 12 it takes 17 instead of 22).  Tab steps through the targets
+# in order, Enter puts the king down on each.
+start capturepath hotseat --variant international --fen "W:WK38:B17,22,29,32"
+s=$session
+expect "$s" "You must capture" "a flying king's capture with two routes to 45"
+keys "$s" Enter
+expect "$s" "The king on 38 can go to 21, 27, 34, 40 or 45" \
+    "the squares a capture lands on first are targets too"
+keys "$s" Tab Tab Enter
+expect "$s" "The king on 38 lands on 27 and can go on to 18, 34, 40 or 45" \
+    "a landing square entered: the squares it goes on to"
+# 27's cell (7x3 from column 2, row 2 at 120x40): column 19, row 18
+mark=$(screen "$s" | LC_ALL=C.UTF-8 sed 's/[^ -~]/?/g' | sed -n 19p | cut -c20)
+[ "$mark" = "*" ] && ok || bad "the landing square 27 is marked * (found '$mark')" "$s"
+keys "$s" Enter
+expect "$s" "The king on 38 has landed on 27; it can go on to 18, 34, 40 or 45" \
+    "the square it stands on is no square to go on to"
+keys "$s" Tab Enter
+expect "$s" "The king on 38 lands on 18 and can go on to 34, 40 or 45" "a second landing square"
+keys "$s" Tab Tab Tab Enter
+expect "$s" "White played 38x27x18x45" "the capture entered square by square is played"
+keys "$s" q
+
 # ---- the mouse (xterm X10 reports: ESC [ M button x+33 y+33) ----
 # at 120x40 the 10x10 cells are 7x3 from column 2, row 2: the man on 32
 # is drawn at column 26, row 21, and square 28 at column 33, row 18
