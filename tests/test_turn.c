@@ -525,6 +525,125 @@ static void test_turn_the_piece_own_square_takes_the_path_back(void **state)
     end(&f);
 }
 
+/* ---- every capture path, entered square by square ---- */
+
+struct paths {
+    int n;
+    struct dr_path p[1024];
+};
+
+static void collect(void *arg, const struct dr_path *p)
+{
+    struct paths *ps = arg;
+    if (ps->n < 1024)
+        ps->p[ps->n++] = *p;
+}
+
+/* The legal move that path p plays, or NULL (a path the rules refuse, or
+ * one that comes back to its own square, which takes a path back). */
+static const struct dr_move *path_move(const struct fixture *f, const struct dr_path *p)
+{
+    for (int j = 0; j < p->n; j++)
+        if (p->land[j] == p->from)
+            return NULL;
+    for (int i = 0; i < f->t.legal.count; i++) {
+        const struct dr_move *m = &f->t.legal.moves[i];
+        if (m->from == p->from && m->to == p->to && m->captures == p->captures &&
+            p->key == f->t.key)
+            return m;
+    }
+    return NULL;
+}
+
+/* Enter p square by square: its move is played, or on its last square it
+ * is among the choices, or it ends before its last square where another
+ * capture of the squares entered ends (that square ends it, as the final
+ * square alone does). */
+static void enter_path(struct fixture *f, const struct dr_path *p, const struct dr_move *want)
+{
+    dr_turn_begin(&f->t, f->g);
+    assert_int_equal(dr_turn_touch(&f->t, p->from, &f->m, f->say, sizeof f->say), DR_TURN_PICKED);
+    for (int j = 0; j < p->n; j++) {
+        enum dr_turn_step step = dr_turn_touch(&f->t, p->land[j], &f->m, f->say, sizeof f->say);
+        if (step == DR_TURN_LANDED)
+            continue;
+        bool held = false;
+        for (int c = 0; step == DR_TURN_CHOOSE && j == p->n - 1 && c < f->t.nchoices; c++)
+            held |= dr_move_same(&f->t.choices[c], want);
+        if ((step == DR_TURN_MOVE && dr_move_same(&f->m, want)) || held)
+            return;
+        if (step != DR_TURN_MOVE && step != DR_TURN_CHOOSE)
+            fail_msg("step %d at landing %d: %s", step, j, f->say);
+        assert_true(j < p->n - 1 && f->m.to == p->land[j]);
+        return;
+    }
+    fail_msg("the last square did not end the capture");
+}
+
+/* A random position of variant (a small generator of its own, the same
+ * everywhere): a few pieces of each side, men or kings. */
+static bool random_position(const struct fixture *f, unsigned *seed, struct dr_position *pos)
+{
+    int sqs[64], n = 0;
+    for (uint64_t b = f->v.board; b; b &= b - 1)
+        sqs[n++] = __builtin_ctzll(b);
+    memset(pos, 0, sizeof *pos);
+    for (int i = 0; i < 9; i++) {
+        *seed = *seed * 1103515245u + 12345u;
+        int at = sqs[(*seed >> 8) % (unsigned)n], side = i < 3 ? DR_WHITE : DR_BLACK;
+        pos->pieces[side] |= (1ULL << at) & ~(pos->pieces[0] | pos->pieces[1]);
+        if ((*seed >> 20) & 1)
+            pos->kings |= (1ULL << at) & pos->pieces[side];
+    }
+    struct dr_error err;
+    return dr_position_check(&f->v, pos, &err);
+}
+
+/* Enter every legal capture path of the game's position; how many. */
+static int enter_every_path(struct fixture *f)
+{
+    static struct paths ps;
+    int entered = 0;
+    dr_turn_begin(&f->t, f->g);
+    for (uint64_t from = f->t.must_from; from; from &= from - 1) {
+        ps.n = 0;
+        dr_capture_paths(&f->v, dr_game_position(f->g), __builtin_ctzll(from), collect, &ps);
+        for (int k = 0; k < ps.n; k++) {
+            const struct dr_move *want = path_move(f, &ps.p[k]);
+            if (!want)
+                continue;
+            struct dr_move m = *want; /* enter_path begins the turn again */
+            enter_path(f, &ps.p[k], &m);
+            entered++;
+        }
+    }
+    return entered;
+}
+
+static void test_turn_every_capture_path_entered_square_by_square(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"international", "killer",  "russian", "brazilian",
+                                           "italian",       "english", "pool",    "turkish",
+                                           "armenian",      "german",  "killer8"};
+    unsigned seed = 18;
+    int entered = 0;
+    for (size_t vi = 0; vi < sizeof variants / sizeof variants[0]; vi++) {
+        struct fixture f;
+        begin(&f, variants[vi], NULL);
+        for (int it = 0; it < 400; it++) {
+            struct dr_position pos;
+            if (!random_position(&f, &seed, &pos))
+                continue;
+            dr_game_free(f.g);
+            f.g = dr_game_new(&f.v, &pos);
+            entered += enter_every_path(&f);
+        }
+        end(&f);
+    }
+    assert_true(entered > 1000); /* 4335 paths today */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -551,6 +670,7 @@ int main(void)
         cmocka_unit_test(test_turn_a_square_that_continues_no_capture_is_refused),
         cmocka_unit_test(test_turn_the_final_square_alone_plays_the_capture),
         cmocka_unit_test(test_turn_the_piece_own_square_takes_the_path_back),
+        cmocka_unit_test(test_turn_every_capture_path_entered_square_by_square),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -53,10 +53,11 @@ uint64_t dr_turn_movable(const struct dr_turn *t);
 uint64_t dr_turn_dests(const struct dr_turn *t, int from);
 
 /* Touch sq: with nothing held, pick up the piece there; holding one, put it
- * there, or land there on the way of a capture (played once the squares
- * entered fit one legal move).  Its own square puts it back (after a
- * landing: takes the path back, the piece held); another piece of one's
- * own that can move is picked up instead. */
+ * there when a move of the path entered ends there (even where another
+ * lands on its way), else land there on the way of a capture (played once
+ * the squares entered fit one legal move).  Its own square puts it back
+ * (after a landing: takes the path back, the piece held); another piece of
+ * one's own that can move is picked up instead. */
 enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move, char *say,
                                 size_t size);
 /* The move from -> to, as typed (no path): MOVE, CHOOSE (from is then
