@@ -490,6 +490,19 @@ static void test_turn_a_square_that_continues_no_capture_is_refused(void **state
     end(&f);
 }
 
+/* Refused with no path entered, the sentence offers what picking it up
+ * does: the first landing squares as well as the ends. */
+static void test_turn_must_capture_refusal_names_first_landings(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "russian", RUSSIAN_THREE_JUMPS);
+    touch(&f, "g3");
+    assert_int_equal(touch(&f, "h4"), DR_TURN_REFUSED);
+    assert_said(&f, "You must capture: the man on g3 can take by going to a1, e1 or e5.");
+    end(&f);
+}
+
 static void test_turn_the_final_square_alone_plays_the_capture(void **state)
 {
     (void)state;
@@ -668,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_turn_flying_king_landing_tells_two_routes_apart),
         cmocka_unit_test(test_turn_russian_man_capture_square_by_square),
         cmocka_unit_test(test_turn_a_square_that_continues_no_capture_is_refused),
+        cmocka_unit_test(test_turn_must_capture_refusal_names_first_landings),
         cmocka_unit_test(test_turn_the_final_square_alone_plays_the_capture),
         cmocka_unit_test(test_turn_the_piece_own_square_takes_the_path_back),
         cmocka_unit_test(test_turn_every_capture_path_entered_square_by_square),

@@ -147,6 +147,8 @@ static bool explain_man_vs_king(const struct dr_turn *t, int from, int to, char 
     return true;
 }
 
+static uint64_t reach_from(const struct dr_turn *t, int from);
+
 /* A piece of the side to move on from that cannot go to to (or, to -1,
  * cannot move at all). */
 static bool explain_own_piece(const struct dr_turn *t, int from, int to, char *say, size_t size)
@@ -169,7 +171,8 @@ static bool explain_own_piece(const struct dr_turn *t, int from, int to, char *s
             explain_precedence(t, &mine.path, say, size))
             return true;
         if (dests) {
-            dr_squares_text(v, dests, "or", list, sizeof list);
+            /* the squares picking it up offers: first landings too */
+            dr_squares_text(v, reach_from(t, from), "or", list, sizeof list);
             snprintf(say, size, "You must capture: the %s on %s can take by going to %s.", piece,
                      fname, list);
         } else {
@@ -329,6 +332,15 @@ static uint64_t reach(const struct dr_turn *t)
     struct fit f;
     fit(t, -1, &f);
     return f.next | f.ends | (t->npath ? 0 : dr_turn_dests(t, t->sel));
+}
+
+/* reach() of the piece on from, as if it were picked up now. */
+static uint64_t reach_from(const struct dr_turn *t, int from)
+{
+    struct dr_turn held = *t;
+    held.sel = from;
+    held.npath = 0;
+    return reach(&held);
 }
 
 /* ---- picking up and putting down ---- */
