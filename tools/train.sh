@@ -33,8 +33,10 @@ while [ "$k" -le "$PROCS" ]; do
     k=$((k + 1))
 done
 wait
-scratch=
-[ "$GEN" = 0 ] && scratch=--from-scratch
+# a fit that starts from trained weights takes a quarter of the first step:
+# the full one undoes part of what they knew (docs/tuning, generation 3)
+start=--from-scratch
+[ "$GEN" = 0 ] || start="--lr 0.5"
 # shellcheck disable=SC2086
-build-tools/train --variant "$V" --out "weights/$V.weights" $scratch ${TRAIN_ARGS:-} \
+build-tools/train --variant "$V" --out "weights/$V.weights" $start ${TRAIN_ARGS:-} \
     "$DATA/$V-g$GEN-"*.bin
