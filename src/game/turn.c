@@ -147,7 +147,7 @@ static bool explain_man_vs_king(const struct dr_turn *t, int from, int to, char 
     return true;
 }
 
-static uint64_t reach_from(const struct dr_turn *t, int from);
+static uint64_t reach_from(const struct dr_turn *t, int from, int npath);
 
 /* A piece of the side to move on from that cannot go to to (or, to -1,
  * cannot move at all). */
@@ -172,7 +172,7 @@ static bool explain_own_piece(const struct dr_turn *t, int from, int to, char *s
             return true;
         if (dests) {
             /* the squares picking it up offers: first landings too */
-            dr_squares_text(v, reach_from(t, from), "or", list, sizeof list);
+            dr_squares_text(v, reach_from(t, from, 0), "or", list, sizeof list);
             snprintf(say, size, "You must capture: the %s on %s can take by going to %s.", piece,
                      fname, list);
         } else {
@@ -291,12 +291,13 @@ static int legal_index(const struct dr_turn *t, const struct dr_path *p)
     return -1;
 }
 
-/* The legal capture paths of the piece held that begin with the landing
- * squares entered: where they land next and where they end, and the moves
- * of those that end on sq and of those that land on sq and go on. */
+/* The legal capture paths of the piece on from that begin with the first
+ * npath landing squares entered: where they land next and where they end,
+ * and the moves of those that end on sq and of those that land on sq and
+ * go on. */
 struct fit {
     const struct dr_turn *t;
-    int sq;
+    int npath, sq;
     uint64_t next, ends;
     struct move_set end_on, via;
 };
@@ -304,7 +305,7 @@ struct fit {
 static void fit_path(void *arg, const struct dr_path *p)
 {
     struct fit *f = arg;
-    int k = f->t->npath, i;
+    int k = f->npath, i;
     if (p->n <= k || memcmp(p->land, f->t->path, (size_t)k) || (i = legal_index(f->t, p)) < 0)
         return;
     f->ends |= 1ULL << p->to;
@@ -316,31 +317,35 @@ static void fit_path(void *arg, const struct dr_path *p)
         set_add(&f->via, i);
 }
 
-static void fit(const struct dr_turn *t, int sq, struct fit *f)
+static void fit_piece(const struct dr_turn *t, int from, int npath, int sq, struct fit *f)
 {
     memset(f, 0, sizeof *f);
     f->t = t;
+    f->npath = npath;
     f->sq = sq;
     if (t->must_from)
-        dr_capture_paths(dr_game_variant(t->game), dr_game_position(t->game), t->sel, fit_path, f);
+        dr_capture_paths(dr_game_variant(t->game), dr_game_position(t->game), from, fit_path, f);
 }
 
-/* Where the piece held can go next: the next landing squares and the ends
- * of its legal captures (and, with no path entered, its ordinary moves). */
-static uint64_t reach(const struct dr_turn *t)
+/* The same for the piece held and the path entered. */
+static void fit(const struct dr_turn *t, int sq, struct fit *f)
+{
+    fit_piece(t, t->sel, t->npath, sq, f);
+}
+
+/* Where the piece on from can go next after npath landings: the next
+ * landing squares and the ends of its legal captures (and, with no path
+ * entered, its ordinary moves). */
+static uint64_t reach_from(const struct dr_turn *t, int from, int npath)
 {
     struct fit f;
-    fit(t, -1, &f);
-    return f.next | f.ends | (t->npath ? 0 : dr_turn_dests(t, t->sel));
+    fit_piece(t, from, npath, -1, &f);
+    return f.next | f.ends | (npath ? 0 : dr_turn_dests(t, from));
 }
 
-/* reach() of the piece on from, as if it were picked up now. */
-static uint64_t reach_from(const struct dr_turn *t, int from)
+static uint64_t reach(const struct dr_turn *t)
 {
-    struct dr_turn held = *t;
-    held.sel = from;
-    held.npath = 0;
-    return reach(&held);
+    return reach_from(t, t->sel, t->npath);
 }
 
 /* ---- picking up and putting down ---- */
