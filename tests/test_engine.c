@@ -54,6 +54,53 @@ static void test_reproducible(void **state)
     dr_engine_free(e);
 }
 
+/* Nodes of a fixed-depth search from the start with the selective search
+ * set to mode. */
+static uint64_t nodes_to_depth(const char *variant, enum dr_selective mode, bool *on)
+{
+    struct dr_variant v;
+    struct dr_position pos;
+    load(variant, NULL, &v, &pos);
+    struct dr_limits l = {.depth = 7};
+    struct dr_move m;
+    struct dr_search_info info;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    dr_engine_set_selective(e, mode);
+    assert_true(dr_engine_search(e, &pos, NULL, &l, NULL, NULL, &m, &info));
+    *on = dr_engine_selective(e);
+    dr_engine_free(e);
+    return info.nodes;
+}
+
+/* The selective search is on by default on the dark-square boards and off
+ * on the all-squares ones (measured: docs/matches, nosel_turkish); the
+ * setting overrides the default both ways, and switching it off searches
+ * more nodes to the same depth (ProbCut and the non-PV reductions prune). */
+static void test_selective_search_setting(void **state)
+{
+    (void)state;
+    bool on;
+    uint64_t dflt = nodes_to_depth("international", DR_SELECTIVE_AUTO, &on);
+    assert_true(on);
+    assert_int_equal(nodes_to_depth("international", DR_SELECTIVE_ON, &on), dflt);
+    assert_true(nodes_to_depth("international", DR_SELECTIVE_OFF, &on) > dflt);
+    assert_false(on);
+    nodes_to_depth("english", DR_SELECTIVE_AUTO, &on);
+    assert_true(on);
+    nodes_to_depth("turkish", DR_SELECTIVE_AUTO, &on);
+    assert_false(on);
+    dflt = nodes_to_depth("armenian", DR_SELECTIVE_AUTO, &on);
+    assert_false(on);
+    assert_int_equal(nodes_to_depth("armenian", DR_SELECTIVE_OFF, &on), dflt);
+    assert_true(nodes_to_depth("armenian", DR_SELECTIVE_ON, &on) < dflt);
+    assert_true(on);
+    enum dr_selective mode;
+    assert_true(dr_selective_parse("off", &mode));
+    assert_int_equal(mode, DR_SELECTIVE_OFF);
+    assert_string_equal(dr_selective_name(mode), "off");
+    assert_false(dr_selective_parse("no", &mode));
+}
+
 static void test_forced_move_at_once(void **state)
 {
     (void)state;
@@ -667,6 +714,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_stopped_iteration_answers_its_better_move),
         cmocka_unit_test(test_threads_search_stop_and_tactics),
         cmocka_unit_test(test_ponderhit_keeps_the_search),
+        cmocka_unit_test(test_selective_search_setting),
         cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
         cmocka_unit_test(test_table_win_played_out),

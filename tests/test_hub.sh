@@ -102,6 +102,16 @@ out=$(printf 'hub\nquit\n' | timeout 10 "$bin" hub --threads 2 2>&1)
 expect "--threads 2 announced" "$out" '^param name=threads value=2 type=int'
 out=$(printf 'quit\n' | timeout 10 "$bin" hub --threads 0 2>&1; echo "exit=$?")
 expect "--threads 0 refused" "$out" '^exit=2$'
+# the selective search: announced (auto), set by the param or --selective,
+# a bad value refused; a search runs with it off
+out=$(session 'hub\nset-param name=selective value=sometimes\nset-param name=selective value=off\ninit\npos pos=start\nlevel depth=4\ngo analyze\nquit\n')
+expect "selective param announced" "$out" '^param name=selective value=auto type=enum values="auto on off"$'
+expect "selective takes auto, on or off" "$out" '^error message="selective must be auto, on or off"$'
+expect "selective off: a search" "$out" '^info depth=4 '
+out=$(printf 'hub\nquit\n' | timeout 10 "$bin" hub --selective off 2>&1)
+expect "--selective off announced" "$out" '^param name=selective value=off '
+out=$(printf 'quit\n' | timeout 10 "$bin" hub --selective no 2>&1; echo "exit=$?")
+expect "--selective no refused" "$out" '^exit=2$'
 out=$(printf 'quit\n' | timeout 10 "$bin" hub --book /nonexistent/x.book 2>&1; echo "exit=$?")
 expect "missing book file" "$out" '^exit=2$'
 

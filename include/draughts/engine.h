@@ -66,6 +66,15 @@ bool dr_engine_set_hash(struct dr_engine *e, size_t tt_mib);
  * and searches deterministically (bench). */
 bool dr_engine_set_threads(struct dr_engine *e, int n);
 int dr_engine_threads(const struct dr_engine *e);
+/* The selective search (ProbCut, and reductions from the second move away
+ * from the principal variation): AUTO follows the variant's board (on where
+ * it was measured to gain), ON and OFF hold for every variant after. */
+enum dr_selective { DR_SELECTIVE_AUTO, DR_SELECTIVE_ON, DR_SELECTIVE_OFF };
+void dr_engine_set_selective(struct dr_engine *e, enum dr_selective mode);
+bool dr_engine_selective(const struct dr_engine *e);
+/* "auto", "on" or "off" (false for anything else) and back. */
+bool dr_selective_parse(const char *text, enum dr_selective *out);
+const char *dr_selective_name(enum dr_selective mode);
 void dr_engine_new_game(struct dr_engine *e);
 
 /* Search pos; fills *best (always a legal move when one exists) and *info

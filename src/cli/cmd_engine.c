@@ -204,7 +204,7 @@ int cmd_analyse(int argc, char **argv)
 
 int cmd_hub(int argc, char **argv)
 {
-    struct hub_options opts = {NULL, NULL, 1};
+    struct hub_options opts = {NULL, NULL, 1, DR_SELECTIVE_AUTO};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--weights") && i + 1 < argc) {
             opts.weights = argv[++i];
@@ -219,6 +219,11 @@ int cmd_hub(int argc, char **argv)
                 return 2;
             }
             opts.threads = (int)n;
+        } else if (!strcmp(argv[i], "--selective") && i + 1 < argc) {
+            if (!dr_selective_parse(argv[++i], &opts.selective)) {
+                fprintf(stderr, "draughts hub: --selective is auto, on or off, not '%s'\n", argv[i]);
+                return 2;
+            }
         } else {
             fprintf(stderr, "draughts hub: unexpected argument '%s'\n", argv[i]);
             return 2;

@@ -13,8 +13,8 @@ static const struct {
     {"moves", cmd_moves, "moves [--variant V | --rules FILE] [--fen FEN] [--canonical]"},
     {"variants", cmd_variants, "variants"},
     {"bench", cmd_bench, "bench [DEPTH]"},
-    {"hub", cmd_hub, "hub [--weights FILE] [--book FILE|off] [--threads N]   (the Hub protocol, version 2,\n"
-     "                 on stdin/stdout)"},
+    {"hub", cmd_hub, "hub [--weights FILE] [--book FILE|off] [--threads N]\n"
+     "                 [--selective auto|on|off]   (the Hub protocol, version 2, on stdin/stdout)"},
     {"match", cmd_match,
      "match --engine1 CMD --engine2 CMD [--variant V] [--games N]\n"
      "                 [--time S | --depth D | --clock BASE+INC [--ponder 1|2|both]]\n"

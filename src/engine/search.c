@@ -30,9 +30,7 @@
 /* Late-move reductions (moves counted from 0, after the first): one ply
  * from lmr_from and two from LMR2_FROM_PV at PV nodes; one from
  * LMR_FROM_CUT and two from LMR2_FROM_CUT at non-PV nodes, where ProbCut
- * prunes too (measured in every family, 2026-12-04, docs/matches:
- * selective_*: international +60, killer +121, russian +40, turkish +24,
- * english +58, italian +72). */
+ * prunes too, on the boards where that gains (selective_apply). */
 #define LMR_FROM_CUT 1
 #define LMR2_FROM_PV 8
 #define LMR2_FROM_CUT 6
@@ -115,6 +113,8 @@ struct dr_engine {
     int tables_most;          /* the pieces asked for (a search's root has no more) */
 
     int lmr_from;             /* the first move (from 0) LMR reduces at PV nodes */
+    enum dr_selective selective_mode; /* the setting */
+    bool selective;           /* ProbCut and the non-PV reductions are on */
 };
 
 static void *tables_main(void *arg)
@@ -228,6 +228,39 @@ bool dr_engine_set_threads(struct dr_engine *e, int n)
 
 int dr_engine_threads(const struct dr_engine *e) { return e->nthreads; }
 
+/* The selective search is on by default on the dark-square boards, where it
+ * was measured to gain (docs/matches, selective_*: international +60,
+ * killer +121, russian +40, english +58, italian +72), and off on the
+ * all-squares boards, where it costs (with their learned weights: turkish
+ * +33 and armenian +44 without it; nosel_turkish, diag_nosel_armenian). */
+static void selective_apply(struct dr_engine *e)
+{
+    e->selective = e->selective_mode == DR_SELECTIVE_AUTO ? !e->v->all_squares
+                   : e->selective_mode == DR_SELECTIVE_ON;
+}
+
+void dr_engine_set_selective(struct dr_engine *e, enum dr_selective mode)
+{
+    e->selective_mode = mode;
+    selective_apply(e);
+}
+
+bool dr_engine_selective(const struct dr_engine *e) { return e->selective; }
+
+static const char *const selective_names[] = {"auto", "on", "off"};
+
+bool dr_selective_parse(const char *text, enum dr_selective *out)
+{
+    for (int i = 0; i < 3; i++)
+        if (!strcmp(text, selective_names[i])) {
+            *out = (enum dr_selective)i;
+            return true;
+        }
+    return false;
+}
+
+const char *dr_selective_name(enum dr_selective mode) { return selective_names[mode]; }
+
 void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
 {
     tables_drop(e);
@@ -237,6 +270,7 @@ void dr_engine_set_variant(struct dr_engine *e, const struct dr_variant *v)
      * -23 for the third); the all-squares boards keep the fourth (turkish
      * -2 for the third). */
     e->lmr_from = !v->all_squares && v->nsquares > 32 ? 2 : 3;
+    selective_apply(e);
     eval_free(&e->ev);
     eval_init(&e->ev, v);
     dr_engine_new_game(e);
@@ -521,7 +555,7 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
      * clears beta by a margin of 5 centi-men a ply is cut there; none
      * inside that search.  With the reductions below, as Scan 2.0 prunes
      * (the LMR comment at the top says what it was measured at). */
-    if (!pv_node && !s->in_probcut && depth >= 3 &&
+    if (e->selective && !pv_node && !s->in_probcut && depth >= 3 &&
         abs(beta) < DR_SCORE_KNOWN_WIN) {
         int margin = PROBCUT_MARGIN * depth, raised = beta + margin;
         s->in_probcut++;
@@ -555,7 +589,7 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             score = -search(s, &next, -beta, -alpha, next_depth, ply + 1, rev);
         } else {
             int r = 0;
-            bool cut = !pv_node;
+            bool cut = !pv_node && e->selective;
             if (depth >= 3 && i >= (cut ? LMR_FROM_CUT : e->lmr_from) && !capturing &&
                 !(m.flags & DR_MOVE_PROMOTES) && !is_killer(s, ply, &m))
                 r = i >= (cut ? LMR2_FROM_CUT : LMR2_FROM_PV) ? 2 : 1;

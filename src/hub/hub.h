@@ -15,6 +15,7 @@ struct hub_options {
     const char *weights;
     const char *book;
     int threads;         /* search threads until the param says otherwise (0: one) */
+    enum dr_selective selective; /* until the param says otherwise */
 };
 
 /* Speak Hub on in_fd/out until "quit" or end of input; returns 0. */

@@ -20,6 +20,7 @@ struct hub_state {
     struct dr_variant v;
     int hash_mib;
     int threads; /* search threads (Hub param threads) */
+    enum dr_selective selective; /* Hub param selective */
     const char *weights; /* --weights FILE, or NULL: the compiled-in evaluation */
     bool book;           /* Hub param book */
     const char *book_file; /* --book FILE, or NULL: the compiled-in book */
@@ -75,6 +76,8 @@ static void announce(struct hub_state *h)
     reply(h, "param name=hash value=%d type=int min=1 max=16384", h->hash_mib);
     reply(h, "param name=threads value=%d type=int min=1 max=%d", h->threads, DR_MAX_THREADS);
     reply(h, "param name=book value=%s type=bool", h->book ? "true" : "false");
+    reply(h, "param name=selective value=%s type=enum values=\"auto on off\"",
+          dr_selective_name(h->selective));
     reply(h, "wait");
 }
 
@@ -108,6 +111,8 @@ static bool ensure_engine(struct hub_state *h)
         error(h, "out of memory for the hash table");
     else if (!dr_engine_set_threads(dr_engine_player_engine(h->engine), h->threads))
         error(h, "out of memory for the search threads");
+    if (h->engine)
+        dr_engine_set_selective(dr_engine_player_engine(h->engine), h->selective);
     load_weights(h);
     return h->engine != NULL;
 }
@@ -165,6 +170,13 @@ static void set_param(struct hub_state *h, const struct hub_line *l)
         h->threads = (int)n;
         if (h->engine && !dr_engine_set_threads(dr_engine_player_engine(h->engine), (int)n))
             error(h, "out of memory for the search threads");
+    } else if (!strcmp(name, "selective")) {
+        if (!dr_selective_parse(value, &h->selective)) {
+            error(h, "selective must be auto, on or off");
+            return;
+        }
+        if (h->engine)
+            dr_engine_set_selective(dr_engine_player_engine(h->engine), h->selective);
     } else {
         char why[128];
         snprintf(why, sizeof why, "unknown parameter '%.60s'", name);
@@ -479,6 +491,7 @@ int hub_serve(int in_fd, FILE *out, const struct hub_options *opts)
     h->book_file = h->book ? opts->book : NULL;
     h->hash_mib = 64;
     h->threads = opts->threads > 0 ? opts->threads : 1;
+    h->selective = opts->selective;
     hub_reader_init(&h->in, in_fd);
     set_variant(h, "international");
     dr_level_limits(4, &h->limits);
