@@ -554,7 +554,7 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
     /* ProbCut: a non-PV node whose shallow search (two fifths of the depth)
      * clears beta by a margin of 5 centi-men a ply is cut there; none
      * inside that search.  With the reductions below, as Scan 2.0 prunes
-     * (the LMR comment at the top says what it was measured at). */
+     * (selective_apply says on which boards and what it was measured at). */
     if (e->selective && !pv_node && !s->in_probcut && depth >= 3 &&
         abs(beta) < DR_SCORE_KNOWN_WIN) {
         int margin = PROBCUT_MARGIN * depth, raised = beta + margin;
