@@ -552,13 +552,10 @@ static void collect(void *arg, const struct dr_path *p)
         ps->p[ps->n++] = *p;
 }
 
-/* The legal move that path p plays, or NULL (a path the rules refuse, or
- * one that comes back to its own square, which takes a path back). */
+/* The legal move that path p plays, or NULL (a path the rules refuse).  A
+ * path that comes round through its own square is entered like any other. */
 static const struct dr_move *path_move(const struct fixture *f, const struct dr_path *p)
 {
-    for (int j = 0; j < p->n; j++)
-        if (p->land[j] == p->from)
-            return NULL;
     for (int i = 0; i < f->t.legal.count; i++) {
         const struct dr_move *m = &f->t.legal.moves[i];
         if (m->from == p->from && m->to == p->to && m->captures == p->captures &&
@@ -633,6 +630,35 @@ static int enter_every_path(struct fixture *f)
     return entered;
 }
 
+/* A flying king that takes four men round a square comes back to its own
+ * square: entered square by square, that square is the capture's last
+ * landing, not a path taken back (32x23x12x21x32, international). */
+static void test_turn_a_capture_round_to_its_own_square_is_entered_by_touch(void **state)
+{
+    (void)state;
+    struct fixture f;
+    begin(&f, "international", "W:WK32:B17,18,27,28");
+    assert_int_equal(touch(&f, "32"), DR_TURN_PICKED);
+    assert_int_equal(touch(&f, "23"), DR_TURN_LANDED);
+    assert_int_equal(touch(&f, "12"), DR_TURN_LANDED);
+    assert_int_equal(touch(&f, "21"), DR_TURN_LANDED);
+    assert_true(f.t.dests & (1ULL << sq(&f, "32")));
+    assert_int_equal(touch(&f, "32"), DR_TURN_MOVE);
+    assert_int_equal(f.m.from, sq(&f, "32"));
+    assert_int_equal(f.m.to, sq(&f, "32"));
+    assert_int_equal(f.m.captures, set_of(&f, "17 18 27 28"));
+    /* the end alone after the first landing ends it too, as any end does
+     * (where no capture comes round, the own square takes the path back:
+     * test_turn_the_piece_own_square_takes_the_path_back) */
+    dr_turn_begin(&f.t, f.g);
+    touch(&f, "32");
+    touch(&f, "23");
+    assert_int_equal(touch(&f, "32"), DR_TURN_MOVE);
+    assert_int_equal(f.m.to, sq(&f, "32"));
+    assert_int_equal(f.m.captures, set_of(&f, "17 18 27 28"));
+    end(&f);
+}
+
 static void test_turn_every_capture_path_entered_square_by_square(void **state)
 {
     (void)state;
@@ -684,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_turn_must_capture_refusal_names_first_landings),
         cmocka_unit_test(test_turn_the_final_square_alone_plays_the_capture),
         cmocka_unit_test(test_turn_the_piece_own_square_takes_the_path_back),
+        cmocka_unit_test(test_turn_a_capture_round_to_its_own_square_is_entered_by_touch),
         cmocka_unit_test(test_turn_every_capture_path_entered_square_by_square),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

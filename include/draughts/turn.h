@@ -56,8 +56,10 @@ uint64_t dr_turn_dests(const struct dr_turn *t, int from);
  * there when a move of the path entered ends there (even where another
  * lands on its way), else land there on the way of a capture (played once
  * the squares entered fit one legal move).  Its own square puts it back
- * (after a landing: takes the path back, the piece held); another piece of
- * one's own that can move is picked up instead. */
+ * (after a landing: takes the path back, the piece held, unless a capture
+ * of the path entered comes round through it or ends there: then it is a
+ * landing like any other); another piece of one's own that can move is
+ * picked up instead. */
 enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move, char *say,
                                 size_t size);
 /* The move from -> to, as typed (no path): MOVE, CHOOSE (from is then

@@ -454,8 +454,11 @@ enum dr_turn_step dr_turn_touch(struct dr_turn *t, int sq, struct dr_move *move,
         return refuse(t, sq, -1, say, size);
     if (t->sel < 0)
         return pick(t, sq, say, size);
-    if (sq == t->sel && t->npath)
+    if (sq == t->sel && t->npath) {
+        if (t->dests & (1ULL << sq))
+            return put(t, sq, move, say, size); /* a capture that comes round through it */
         return pick(t, sq, say, size); /* the path taken back, the piece still held */
+    }
     if (sq == t->sel) {
         dr_turn_put_back(t);
         snprintf(say, size, "Put back.");
