@@ -29,7 +29,7 @@
  *              the typed move, what a prompt's text is for
  *   play.c     the person as a player of the loop and the board as its view
  *   start.c    the start screen
- *   session.c  the screens from start to quit: each game's session (session.h),
+ *   run.c      the screens from start to quit (dr_ui_run): each game's session (session.h),
  *              what comes next
  * Only these files include curses. */
 #ifndef DR_UI_INTERNAL_H
