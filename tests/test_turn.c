@@ -638,6 +638,10 @@ static void test_turn_a_capture_round_to_its_own_square_is_entered_by_touch(void
     (void)state;
     struct fixture f;
     begin(&f, "international", "W:WK32:B17,18,27,28");
+    /* picked up, its own square is no target: touched again, it puts it back */
+    assert_int_equal(touch(&f, "32"), DR_TURN_PICKED);
+    assert_false(f.t.dests & (1ULL << sq(&f, "32")));
+    assert_int_equal(touch(&f, "32"), DR_TURN_PUT_BACK);
     assert_int_equal(touch(&f, "32"), DR_TURN_PICKED);
     assert_int_equal(touch(&f, "23"), DR_TURN_LANDED);
     assert_int_equal(touch(&f, "12"), DR_TURN_LANDED);

@@ -366,7 +366,8 @@ static enum dr_turn_step pick(struct dr_turn *t, int sq, char *say, size_t size)
     t->sel = sq;
     t->npath = 0;
     t->nchoices = 0;
-    t->dests = reach(t);
+    /* its own square puts it back, even where a capture comes round to it */
+    t->dests = reach(t) & ~(1ULL << sq);
     dr_square_name(v, sq, name);
     dr_squares_text(v, t->dests, "or", list, sizeof list);
     snprintf(say, size, "The %s on %s can go to %s.", dr_piece_name(dr_game_position(t->game), sq),
