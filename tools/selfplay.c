@@ -2,6 +2,7 @@
  *
  *   selfplay --variant V --games N --out FILE [--nodes N] [--random-plies LO-HI]
  *            [--seed S] [--weights FILE|hand-set] [--hash MIB]
+ *            [--opponent FILE|hand-set|builtin] [--opponent-nodes N]
  *
  * The engine plays both sides with a fixed node budget a move, from
  * openings of a few random plies, under every draw rule of the variant (the
@@ -9,7 +10,14 @@
  * opening (the side to move has no capture) is written as one record
  * (selfplay.h), labelled with the game's result and the search's score.
  * The engine evaluates with the weights compiled in, those of --weights
- * FILE, or with --weights hand-set the hand-set ones (generation 0). */
+ * FILE, or with --weights hand-set the hand-set ones (generation 0).
+ *
+ * With --opponent, a second engine with those weights (builtin: the ones
+ * compiled in) and its own node budget plays the other side, White in the
+ * odd games: games between players that misjudge different things teach
+ * what a player's own games cannot (its mistakes go unpunished there).  A
+ * record's score is then the moving engine's, on its own scale: train such
+ * files on the results alone (train --lambda 1). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +31,9 @@
 #include "selfplay.h"
 
 struct options {
-    const char *variant, *out, *weights;
+    const char *variant, *out, *weights, *opponent;
     int games, random_lo, random_hi, max_plies;
-    uint64_t nodes, seed;
+    uint64_t nodes, opponent_nodes, seed;
     size_t hash_mib;
 };
 
@@ -41,7 +49,8 @@ static uint64_t rng_next(uint64_t *s)
 static int usage(void)
 {
     fprintf(stderr, "usage: selfplay --variant V --games N --out FILE [--nodes N] "
-                    "[--random-plies LO-HI] [--seed S] [--weights FILE|hand-set] [--hash MIB]\n");
+                    "[--random-plies LO-HI] [--seed S] [--weights FILE|hand-set] [--hash MIB] "
+                    "[--opponent FILE|hand-set|builtin] [--opponent-nodes N]\n");
     return 2;
 }
 
@@ -58,6 +67,10 @@ static bool parse(int argc, char **argv, struct options *o)
             o->out = val;
         else if (!strcmp(a, "--weights"))
             o->weights = val;
+        else if (!strcmp(a, "--opponent"))
+            o->opponent = val;
+        else if (!strcmp(a, "--opponent-nodes"))
+            o->opponent_nodes = strtoull(val, NULL, 10);
         else if (!strcmp(a, "--games"))
             o->games = atoi(val);
         else if (!strcmp(a, "--nodes"))
@@ -74,6 +87,8 @@ static bool parse(int argc, char **argv, struct options *o)
     }
     if (argc % 2 == 0)
         return false;
+    if (!o->opponent_nodes)
+        o->opponent_nodes = o->nodes;
     return o->out && o->games > 0 && o->nodes > 0 && o->random_lo >= 0 &&
            o->random_hi >= o->random_lo;
 }
@@ -99,8 +114,8 @@ static int8_t white_result(enum dr_result r)
 
 /* One game; its quiet positions go to out.  Returns the records written or
  * -1 on a write error. */
-static int play_game(struct dr_engine *e, struct dr_game *g, const struct options *o,
-                     uint64_t *rng, FILE *out)
+static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
+                     struct dr_game *g, const struct options *o, uint64_t *rng, FILE *out)
 {
     const struct dr_variant *v = dr_game_variant(g);
     struct dr_position start;
@@ -109,17 +124,19 @@ static int play_game(struct dr_engine *e, struct dr_game *g, const struct option
         dr_game_reset(g, &start);
     while (!random_opening(g, o->random_lo + (int)(rng_next(rng) % (uint64_t)(o->random_hi -
                                                                    o->random_lo + 1)), rng));
-    dr_engine_new_game(e);
+    dr_engine_new_game(player[0]);
+    if (player[1] != player[0])
+        dr_engine_new_game(player[1]);
     struct selfplay_record recs[512];
     int n = 0;
-    struct dr_limits limits = {.nodes = o->nodes};
     while (!dr_game_over(g) && dr_game_ply(g) < o->max_plies) {
         const struct dr_position *pos = dr_game_position(g);
         struct dr_game_context ctx;
         dr_game_engine_context(g, &ctx);
         struct dr_move best;
         struct dr_search_info info;
-        if (!dr_engine_search(e, pos, &ctx, &limits, NULL, NULL, &best, &info))
+        struct dr_limits limits = {.nodes = nodes[pos->side]};
+        if (!dr_engine_search(player[pos->side], pos, &ctx, &limits, NULL, NULL, &best, &info))
             break;
         if (!dr_has_capture(v, pos) && n < 512) {
             int score = pos->side == DR_WHITE ? info.score : -info.score;
@@ -166,6 +183,20 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: %s\n", err.msg);
         return 2;
     }
+    struct dr_engine *opp = e;
+    if (o.opponent) {
+        opp = dr_engine_new(&v, o.hash_mib);
+        if (!opp) {
+            fprintf(stderr, "selfplay: out of memory\n");
+            return 1;
+        }
+        if (strcmp(o.opponent, "builtin") &&
+            !dr_engine_load_weights(opp, strcmp(o.opponent, "hand-set") ? o.opponent : NULL,
+                                    &err)) {
+            fprintf(stderr, "selfplay: %s\n", err.msg);
+            return 2;
+        }
+    }
     /* written under a temporary name, renamed when complete */
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", o.out);
@@ -178,7 +209,11 @@ int main(int argc, char **argv)
     long records = 0;
     int wins[3] = {0};
     for (int i = 0; i < o.games; i++) {
-        int n = play_game(e, g, &o, &rng, out);
+        /* the opponent has White in the odd games */
+        struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
+        uint64_t nodes[2] = {i % 2 ? o.opponent_nodes : o.nodes,
+                             i % 2 ? o.nodes : o.opponent_nodes};
+        int n = play_game(player, nodes, g, &o, &rng, out);
         if (n < 0) {
             fprintf(stderr, "selfplay: %s: write failed\n", tmp);
             return 1;
@@ -193,10 +228,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: %s: %s\n", o.out, strerror(errno));
         return 1;
     }
-    printf("%s: %s; %d games, %ld positions (white %d, draws %d, black %d)\n", o.out,
-           dr_engine_eval_source(e), o.games,
-           records, wins[2], wins[1], wins[0]);
+    printf("%s: %s%s%s; %d games, %ld positions (white %d, draws %d, black %d)\n", o.out,
+           dr_engine_eval_source(e), o.opponent ? " against " : "",
+           o.opponent ? dr_engine_eval_source(opp) : "", o.games, records, wins[2], wins[1],
+           wins[0]);
     dr_game_free(g);
+    if (opp != e)
+        dr_engine_free(opp);
     dr_engine_free(e);
     return 0;
 }
