@@ -12,7 +12,9 @@
 # with GEN=1, 2, ... for the next generation.  Environment: GEN (0: picks the
 # seeds and the data files' names), PROCS (2), NODES (a move's node budget,
 # 4000), DATA (where the raw positions go: ../train-data, out of git),
-# TRAIN_ARGS (more options for tools/train, e.g. "--lambda 1 --epochs 8").
+# TRAIN_ARGS (more options for tools/train, e.g. "--lambda 1 --epochs 8"),
+# OPPONENT (another evaluation for the other side of every game: a weights
+# file or hand-set; the fit then takes the results alone, --lambda 1).
 set -eu
 V=${1:?usage: tools/train.sh VARIANT [GAMES]}
 GAMES=${2:-16000}
@@ -25,6 +27,8 @@ cmake --build build-tools -j2 --target selfplay train >/dev/null
 mkdir -p "$DATA"
 weights=
 [ "$GEN" = 0 ] && weights="--weights hand-set"
+lambda=
+[ -n "${OPPONENT:-}" ] && weights="$weights --opponent $OPPONENT" && lambda="--lambda 1"
 k=1
 while [ "$k" -le "$PROCS" ]; do
     # shellcheck disable=SC2086
@@ -38,5 +42,5 @@ wait
 start=--from-scratch
 [ "$GEN" = 0 ] || start="--lr 0.5"
 # shellcheck disable=SC2086
-build-tools/train --variant "$V" --out "weights/$V.weights" $start ${TRAIN_ARGS:-} \
+build-tools/train --variant "$V" --out "weights/$V.weights" $start $lambda ${TRAIN_ARGS:-} \
     "$DATA/$V-g$GEN-"*.bin
