@@ -159,13 +159,13 @@ static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
     return n;
 }
 
-/* With an opponent, the first engine's wins, draws and losses against it. */
-static const char *against(const struct options *o, const int own[3])
+/* With an opponent, the first engine's wins, draws and losses against it,
+ * written into text (empty without one); returns text. */
+static const char *against(const struct options *o, const int own[3], char text[static 64])
 {
-    static char text[64];
     text[0] = 0;
     if (o->opponent)
-        snprintf(text, sizeof text, "; against the opponent %d-%d-%d", own[2], own[1], own[0]);
+        snprintf(text, 64, "; against the opponent %d-%d-%d", own[2], own[1], own[0]);
     return text;
 }
 
@@ -218,6 +218,7 @@ int main(int argc, char **argv)
     uint64_t rng = o.seed;
     long records = 0;
     int wins[3] = {0}, own[3] = {0};
+    char own_text[64];
     for (int i = 0; i < o.games; i++) {
         /* the opponent has White in the odd games */
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
@@ -234,7 +235,7 @@ int main(int argc, char **argv)
         own[(i % 2 ? -r : r) + 1]++; /* the first engine's result */
         if ((i + 1) % 100 == 0)
             fprintf(stderr, "%d games, %ld positions (white %d, draws %d, black %d%s)\n", i + 1,
-                    records, wins[2], wins[1], wins[0], against(&o, own));
+                    records, wins[2], wins[1], wins[0], against(&o, own, own_text));
     }
     if (fclose(out) != 0 || rename(tmp, o.out) != 0) {
         fprintf(stderr, "selfplay: %s: %s\n", o.out, strerror(errno));
@@ -243,7 +244,7 @@ int main(int argc, char **argv)
     printf("%s: %s%s%s; %d games, %ld positions (white %d, draws %d, black %d%s)\n", o.out,
            dr_engine_eval_source(e), o.opponent ? " against " : "",
            o.opponent ? dr_engine_eval_source(opp) : "", o.games, records, wins[2], wins[1],
-           wins[0], against(&o, own));
+           wins[0], against(&o, own, own_text));
     dr_game_free(g);
     if (opp != e)
         dr_engine_free(opp);
