@@ -11,7 +11,36 @@ bad() { fail=$((fail + 1)); echo "FAIL: $1"; }
 expect() { # name, output, pattern (grep -E)
     if printf '%s\n' "$2" | grep -Eq -- "$3"; then ok; else bad "$1: no line matching '$3' in:"; printf '%s\n' "$2" | sed 's/^/    /'; fi
 }
-session() { printf "$1" | timeout 60 "$bin" hub 2>&1; }
+sdir=$(mktemp -d)
+trap 'rm -rf "$sdir"' EXIT
+answers() { grep -Ec '^(done|error)' "$sdir/out"; }
+# session LINES [hub options]: feeds the lines one by one; after a go line it
+# waits (up to 30 s) for that search's done or error before the next line,
+# since a quit or stop read during a search ends it early, whatever its limit
+session() {
+    lines=$1
+    shift
+    rm -f "$sdir/in" "$sdir/out"
+    mkfifo "$sdir/in"
+    : > "$sdir/out"
+    timeout 60 "$bin" hub "$@" < "$sdir/in" > "$sdir/out" 2>&1 &
+    hub_pid=$!
+    exec 3> "$sdir/in"
+    printf "$lines" | while IFS= read -r line; do
+        before=$(answers)
+        printf '%s\n' "$line" >&3
+        case $line in
+        go*) tries=0
+             while [ "$(answers)" -le "$before" ] && [ "$tries" -lt 600 ]; do
+                 sleep 0.05
+                 tries=$((tries + 1))
+             done ;;
+        esac
+    done
+    exec 3>&-
+    wait "$hub_pid"
+    cat "$sdir/out"
+}
 
 out=$(session 'hub\ninit\nping\nquit\n')
 expect "handshake id" "$out" '^id name=draughts '
@@ -87,13 +116,13 @@ out=$(session 'set-param name=book value=false\ninit\npos pos=start\nlevel depth
 expect "book off: a search" "$out" '^info depth=4 '
 out=$(session 'init\npos pos=start\nlevel depth=4\ngo analyze\nquit\n')
 expect "analysis searches in the book" "$out" '^info depth=4 '
-out=$(printf 'hub\ninit\npos pos=start\nlevel depth=4\ngo think\nquit\n' | timeout 60 "$bin" hub --book off 2>&1)
+out=$(session 'hub\ninit\npos pos=start\nlevel depth=4\ngo think\nquit\n' --book off)
 expect "--book off announced" "$out" '^param name=book value=false type=bool$'
 expect "--book off: a search" "$out" '^info depth=4 '
 btmp=$(mktemp)
 printf '# a book of my own\n| 12-16 50 11-15 0\n' > "$btmp"
-out=$(printf 'set-param name=variant value=english\ninit\npos pos=start\nlevel depth=4\ngo think\nset-param name=variant value=killer\ninit\npos pos=start\ngo think\nquit\n' |
-      timeout 60 "$bin" hub --book "$btmp" 2>&1)
+out=$(session 'set-param name=variant value=english\ninit\npos pos=start\nlevel depth=4\ngo think\nset-param name=variant value=killer\ninit\npos pos=start\ngo think\nquit\n' \
+      --book "$btmp")
 expect "--book FILE plays its move" "$out" '^done move=12-16$'
 expect "--book FILE of another variant named" "$out" "^error message=\"no book: $btmp:2: book move '12-16'"
 expect "plays on without it" "$out" '^done move=3[1-5]-'
@@ -182,7 +211,7 @@ expect "missing weights named" "$out" '^draughts hub: /nonexistent/x.weights: No
 [ "$st" = 2 ] && ok || bad "hub with a missing weights file exits $st"
 wtmp=$(mktemp)
 printf 'DRWEIGHT but not really' > "$wtmp"
-out=$(printf 'hub\ninit\nlevel depth=2\ngo think\nquit\n' | timeout 60 "$bin" hub --weights "$wtmp" 2>&1)
+out=$(session 'hub\ninit\nlevel depth=2\ngo think\nquit\n' --weights "$wtmp")
 expect "damaged weights named" "$out" "^error message=\"$wtmp"
 expect "plays on after damaged weights" "$out" '^done move=[0-9]+-[0-9]+( ponder=[0-9]+-[0-9]+)?$'
 rm -f "$wtmp"
