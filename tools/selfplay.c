@@ -159,13 +159,16 @@ static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
     return n;
 }
 
+enum { AGAINST_TEXT = 64 };
+
 /* With an opponent, the first engine's wins, draws and losses against it,
  * written into text (empty without one); returns text. */
-static const char *against(const struct options *o, const int own[3], char text[static 64])
+static const char *against(const struct options *o, const int own[3],
+                           char text[static AGAINST_TEXT])
 {
     text[0] = 0;
     if (o->opponent)
-        snprintf(text, 64, "; against the opponent %d-%d-%d", own[2], own[1], own[0]);
+        snprintf(text, AGAINST_TEXT, "; against the opponent %d-%d-%d", own[2], own[1], own[0]);
     return text;
 }
 
@@ -218,7 +221,7 @@ int main(int argc, char **argv)
     uint64_t rng = o.seed;
     long records = 0;
     int wins[3] = {0}, own[3] = {0};
-    char own_text[64];
+    char own_text[AGAINST_TEXT];
     for (int i = 0; i < o.games; i++) {
         /* the opponent has White in the odd games */
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
