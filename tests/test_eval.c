@@ -102,6 +102,68 @@ static void test_flip_negates_every_variant(void **state)
     }
 }
 
+/* Random weights of sets tables a window for v, written to a temporary
+ * file whose name goes to path. */
+static void write_random_weights(const struct dr_variant *v, const struct evaluator *ev,
+                                 int sets, char path[static 32])
+{
+    struct weights w = {.nglobal = EVAL_NGLOBAL, .nwin = ev->layout.nwin, .sets = sets};
+    snprintf(w.variant, sizeof w.variant, "%s", v->name);
+    w.count = EVAL_NGLOBAL + (size_t)sets * ev->layout.nwin * PAT_CONFIGS;
+    w.pairs = calloc(w.count * 2, sizeof *w.pairs);
+    assert_non_null(w.pairs);
+    for (size_t i = 0; i < w.count * 2; i++)
+        w.pairs[i] = (int16_t)(rnd() % 2000 - 1000);
+    snprintf(path, 32, "/tmp/test_eval_XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    struct dr_error err;
+    if (!weights_write_file(path, v, &w, &err))
+        fail_msg("%s", err.msg);
+    weights_free(&w);
+}
+
+/* Tables split by the side to move (weights.h, sets 2) keep the exact
+ * colour symmetry on every kind of board, and who is to move changes the
+ * score (the second set is read). */
+static void test_side_to_move_tables_flip_negates(void **state)
+{
+    (void)state;
+    static const char *const boards[] = {"international", "english", "turkish", "armenian"};
+    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(boards[b], &v, NULL));
+        struct evaluator ev;
+        eval_init(&ev, &v);
+        assert_true(ev.has_layout);
+        char path[32];
+        write_random_weights(&v, &ev, 2, path);
+        struct dr_error err;
+        bool loaded = eval_load_weights(&ev, path, &err);
+        remove(path);
+        if (!loaded)
+            fail_msg("%s", err.msg);
+        assert_int_equal(ev.w.sets, 2);
+        int tempo_matters = 0;
+        for (int i = 0; i < 2000; i++) {
+            struct dr_position pos, flipped, other_side;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            pos.kings = 0;
+            for (int s = 0; s < 2; s++)
+                pos.pieces[s] &= ~v.promo_row[s];
+            flip(&v, &pos, &flipped);
+            int a = eval_position(&ev, &pos), f = eval_position(&ev, &flipped);
+            if (a != f) /* each from its side to move's view: equal */
+                fail_msg("%s: %d and %d for a position and its flip", boards[b], a, f);
+            other_side = pos;
+            other_side.side = !pos.side;
+            tempo_matters += eval_position(&ev, &other_side) != -a;
+        }
+        assert_true(tempo_matters > 1000);
+        eval_free(&ev);
+    }
+}
+
 /* Both ways of reading the windows give the same configurations, so that
  * weights trained on one processor serve on any. */
 static void test_window_reading_portable(void **state)
@@ -263,6 +325,17 @@ static void test_weights_damage_refused(void **state)
     assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
     assert_non_null(strstr(err.msg, "version"));
     bytes[8] = WEIGHTS_VERSION;
+    bytes[49] = 3;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "sets"));
+    /* version 1 had zero there and one set */
+    bytes[8] = 1;
+    bytes[49] = 0;
+    assert_true(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_int_equal(back.sets, 1);
+    weights_free(&back);
+    bytes[8] = WEIGHTS_VERSION;
+    bytes[49] = 1;
     struct dr_variant intl;
     assert_true(dr_variant_builtin("international", &intl, NULL));
     assert_false(weights_parse(bytes, n, "w", &intl, &ev.layout, EVAL_NGLOBAL, &back, &err));
@@ -318,6 +391,52 @@ static void test_trainer_reduces_loss(void **state)
     eval_free(&ev);
 }
 
+/* Where the side to move decides part of the outcome (a man on the left
+ * wing is worth a man to the side to move only), tables split by the side
+ * to move fit the outcome better than one table a window. */
+static void test_trainer_learns_side_to_move(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("russian", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    weights_free(&ev.w);
+    struct train_set train = {0}, held = {0};
+    for (int i = 0; i < 24000; i++) {
+        struct dr_position pos;
+        random_position(&v, &pos, 8 + (int)(rnd() % 12));
+        pos.kings = 0;
+        for (int s = 0; s < 2; s++)
+            pos.pieces[s] &= ~v.promo_row[s];
+        double edge = 0;
+        for (int sq = 0; sq < DR_MAX_SQUARES; sq++)
+            if (v.sq_file[sq] >= 0 && v.sq_file[sq] <= 1)
+                edge += (pos.pieces[pos.side] >> sq) & 1;
+        double diff = bits_count(pos.pieces[DR_WHITE]) - bits_count(pos.pieces[DR_BLACK]);
+        double white_edge = pos.side == DR_WHITE ? edge : -edge;
+        float target = (float)(1 / (1 + exp(-(diff + white_edge))));
+        assert_true(train_set_add(i % 8 ? &train : &held, &ev, &pos, target));
+    }
+    double loss[3] = {0};
+    for (int sets = 1; sets <= 2; sets++) {
+        struct train_params p = {.lr = 2.0, .l2 = 1e-4, .batch = 64, .sets = sets};
+        struct trainer t;
+        assert_true(trainer_init(&t, &ev, &p));
+        assert_int_equal(t.sets, sets);
+        uint64_t seed = 7;
+        for (int e = 0; e < 4; e++)
+            trainer_epoch(&t, &train, &seed);
+        loss[sets] = trainer_loss(&t, &held);
+        trainer_free(&t);
+    }
+    if (!(loss[2] < loss[1] - 0.01))
+        fail_msg("held-out loss %.5f with one set, %.5f with two", loss[1], loss[2]);
+    train_set_free(&train);
+    train_set_free(&held);
+    eval_free(&ev);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -327,6 +446,8 @@ int main(void)
         cmocka_unit_test(test_rules_file_falls_back),
         cmocka_unit_test(test_weights_damage_refused),
         cmocka_unit_test(test_trainer_reduces_loss),
+        cmocka_unit_test(test_side_to_move_tables_flip_negates),
+        cmocka_unit_test(test_trainer_learns_side_to_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,7 @@
  *
  *   train --variant V --out FILE.weights [--epochs N] [--lr X] [--decay X]
  *         [--l2 X] [--batch N] [--lambda X] [--max-positions N]
- *         [--from-scratch | --weights FILE] [--seed S] DATA.bin...
+ *         [--from-scratch | --weights FILE] [--seed S] [--sets 1|2] DATA.bin...
  *
  * Each position's target is lambda * the game's result + (1 - lambda) *
  * sigmoid(the search's score / K).  One game in ten is held out; its loss is
@@ -10,7 +10,9 @@
  * of docs/tuning/README.md).  Training starts from the weights compiled in
  * for V (or, with --from-scratch or when there are none, from the hand-set
  * global terms and empty patterns), or from FILE's.  With --epochs 0 it only
- * measures a file's loss on the data (data it was not trained on). */
+ * measures a file's loss on the data (data it was not trained on).  --sets 2
+ * gives every window two tables, one read when the view's side is to move
+ * and one when it is not (starting as copies of a one-set file's). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -34,7 +36,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: train --variant V --out FILE.weights [--epochs N] [--lr X] "
                     "[--decay X] [--l2 X] [--batch N] [--lambda X] [--max-positions N] "
-                    "[--from-scratch | --weights FILE] [--seed S] DATA.bin...\n");
+                    "[--from-scratch | --weights FILE] [--seed S] [--sets 1|2] DATA.bin...\n");
     return 2;
 }
 
@@ -74,12 +76,15 @@ static bool parse(int argc, char **argv, struct options *o)
             o->max_positions = strtoull(val, NULL, 10);
         else if (!strcmp(a, "--seed"))
             o->seed = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--sets"))
+            o->p.sets = atoi(val);
         else
             return false;
     }
     o->first_file = i;
     /* without --out only the loss is measured */
-    return (o->out || o->epochs == 0) && i < argc && o->epochs >= 0 && o->p.batch > 0;
+    return (o->out || o->epochs == 0) && i < argc && o->epochs >= 0 && o->p.batch > 0 &&
+           o->p.sets >= 0 && o->p.sets <= WEIGHTS_MAX_SETS;
 }
 
 /* Reads one file's records into the training or held-out set. */
@@ -154,9 +159,12 @@ int main(int argc, char **argv)
            v.name, games, train.n, held.n, ev.w.pairs ? ev.source : "the hand-set terms");
     struct trainer t;
     if (!trainer_init(&t, &ev, &o.p)) {
-        fprintf(stderr, "train: out of memory\n");
+        fprintf(stderr, "train: %s\n", o.p.sets && ev.w.pairs && ev.w.sets > o.p.sets
+                                           ? "the starting weights have more sets than --sets"
+                                           : "out of memory");
         return 1;
     }
+    printf("%d set%s of tables a window\n", t.sets, t.sets > 1 ? "s (by the side to move)" : "");
     uint64_t rng = o.seed * 2654435761u + 1;
     printf("epoch 0: train loss %.5f, held-out loss %.5f\n", trainer_loss(&t, &train),
            trainer_loss(&t, &held));

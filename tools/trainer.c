@@ -26,6 +26,7 @@ bool train_set_add(struct train_set *set, const struct evaluator *ev,
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, s->idx);
     s->phase = (float)eval_phase(ev, pos) / (float)ev->layout.start_men;
     s->target = target;
+    s->side = (uint8_t)pos->side;
     return true;
 }
 
@@ -35,12 +36,22 @@ void train_set_free(struct train_set *set)
     memset(set, 0, sizeof *set);
 }
 
+/* The pair of set s's table of window k at configuration idx. */
+static inline size_t window_pair(const struct trainer *t, int s, int k, unsigned idx)
+{
+    return EVAL_NGLOBAL + ((size_t)s * t->nwin + (size_t)k) * PAT_CONFIGS + idx;
+}
+
 bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct train_params *p)
 {
     memset(t, 0, sizeof *t);
     t->p = *p;
     t->nwin = ev->layout.nwin;
-    t->pairs = EVAL_NGLOBAL + (size_t)t->nwin * PAT_CONFIGS;
+    int from_sets = ev->w.pairs ? ev->w.sets : 1;
+    t->sets = p->sets > 0 ? p->sets : from_sets;
+    if (t->sets > WEIGHTS_MAX_SETS || from_sets > t->sets)
+        return false;
+    t->pairs = EVAL_NGLOBAL + (size_t)t->sets * t->nwin * PAT_CONFIGS;
     size_t n = t->pairs * 2;
     t->w = calloc(n, sizeof *t->w);
     t->grad = calloc(n, sizeof *t->grad);
@@ -53,8 +64,16 @@ bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct tr
         return false;
     }
     if (ev->w.pairs) {
-        for (size_t i = 0; i < n; i++)
+        for (int i = 0; i < 2 * EVAL_NGLOBAL; i++)
             t->w[i] = (float)ev->w.pairs[i] / WEIGHTS_UNIT;
+        size_t table = (size_t)t->nwin * PAT_CONFIGS * 2;
+        for (int s = 0; s < t->sets; s++) {
+            const int16_t *from = ev->w.pairs + 2 * EVAL_NGLOBAL +
+                                  (s < from_sets ? (size_t)s : 0) * table;
+            float *to = t->w + 2 * window_pair(t, s, 0, 0);
+            for (size_t i = 0; i < table; i++)
+                to[i] = (float)from[i] / WEIGHTS_UNIT;
+        }
     } else {
         for (int i = 0; i < EVAL_NFEATURES; i++)
             t->w[2 * i] = t->w[2 * i + 1] = (float)ev->family->w[i];
@@ -73,10 +92,12 @@ void trainer_free(struct trainer *t)
     memset(t, 0, sizeof *t);
 }
 
-static inline size_t window_pair(const struct trainer *t, int k, unsigned idx)
+/* The sets White's and Black's views of s read (eval.c's learned_score). */
+static inline void view_sets(const struct trainer *t, const struct train_sample *s, int *white,
+                             int *black)
 {
-    (void)t;
-    return EVAL_NGLOBAL + (size_t)k * PAT_CONFIGS + idx;
+    *white = t->sets == 2 && s->side != DR_WHITE;
+    *black = t->sets == 2 && s->side != DR_BLACK;
 }
 
 double trainer_predict(const struct trainer *t, const struct train_sample *s)
@@ -86,9 +107,11 @@ double trainer_predict(const struct trainer *t, const struct train_sample *s)
         open += t->w[2 * i] * s->g[i];
         end += t->w[2 * i + 1] * s->g[i];
     }
+    int sw, sb;
+    view_sets(t, s, &sw, &sb);
     for (int k = 0; k < t->nwin; k++) {
-        const float *a = &t->w[2 * window_pair(t, k, s->idx[0][k])];
-        const float *b = &t->w[2 * window_pair(t, k, s->idx[1][k])];
+        const float *a = &t->w[2 * window_pair(t, sw, k, s->idx[0][k])];
+        const float *b = &t->w[2 * window_pair(t, sb, k, s->idx[1][k])];
         open += a[0] - b[0];
         end += a[1] - b[1];
     }
@@ -163,9 +186,11 @@ void trainer_epoch(struct trainer *t, struct train_set *set, uint64_t *rng)
         for (int k = 0; k < EVAL_NGLOBAL; k++)
             if (s->g[k])
                 add_grad(t, (size_t)k, dopen * s->g[k], dend * s->g[k]);
+        int sw, sb;
+        view_sets(t, s, &sw, &sb);
         for (int k = 0; k < t->nwin; k++) {
-            add_grad(t, window_pair(t, k, s->idx[0][k]), dopen, dend);
-            add_grad(t, window_pair(t, k, s->idx[1][k]), -dopen, -dend);
+            add_grad(t, window_pair(t, sw, k, s->idx[0][k]), dopen, dend);
+            add_grad(t, window_pair(t, sb, k, s->idx[1][k]), -dopen, -dend);
         }
         if (++in_batch == t->p.batch || i + 1 == set->n) {
             adam_step(t, in_batch);
@@ -183,6 +208,7 @@ bool trainer_weights(const struct trainer *t, const char *variant, struct weight
     snprintf(w->variant, sizeof w->variant, "%s", variant);
     w->nglobal = EVAL_NGLOBAL;
     w->nwin = t->nwin;
+    w->sets = t->sets;
     w->count = t->pairs;
     for (size_t i = 0; i < t->pairs * 2; i++) {
         double x = round(t->w[i] * WEIGHTS_UNIT);

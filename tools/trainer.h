@@ -19,6 +19,7 @@ struct train_sample {
     uint16_t idx[2][PAT_MAX_WINDOWS];
     float phase;   /* weight of the opening set, 0..1 */
     float target;  /* White's expected score, 0..1 */
+    uint8_t side;  /* to move */
 };
 
 struct train_set {
@@ -35,10 +36,11 @@ struct train_params {
     double lr;      /* Adam's step, centi-men */
     double l2;      /* weight decay on the pattern weights, per step */
     int batch;
+    int sets;       /* tables per window (weights.h); 0: as many as the start's */
 };
 
 struct trainer {
-    int nwin;
+    int nwin, sets;
     size_t pairs;              /* weight pairs: globals, then the windows' tables */
     float *w, *grad, *m, *v;   /* [pairs * 2] */
     uint32_t *stamp;           /* the last step that touched a weight */
@@ -48,7 +50,8 @@ struct trainer {
 };
 
 /* Start from ev's weights (learned ones, or the hand-set row for the
- * global terms with empty patterns). */
+ * global terms with empty patterns).  Going from one set to two, both
+ * start as copies of the one. */
 bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct train_params *p);
 void trainer_free(struct trainer *t);
 

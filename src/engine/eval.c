@@ -257,9 +257,9 @@ int eval_phase(const struct evaluator *ev, const struct dr_position *pos)
     return men < ev->layout.start_men ? men : ev->layout.start_men;
 }
 
-/* The learned score for White, in centi-men: each set of weights summed
- * over the global terms and both views of every window, then the two sets
- * blended by the men left.  C's division truncates towards zero, so a
+/* The learned score for White, in centi-men: the opening and endgame
+ * weights each summed over the global terms and both views of every window,
+ * then blended by the men left.  C's division truncates towards zero, so a
  * colour-flipped position gets exactly the negated score. */
 static int learned_score(const struct evaluator *ev, const struct dr_position *pos)
 {
@@ -274,9 +274,19 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
     uint16_t idx[2][PAT_MAX_WINDOWS];
     uint64_t men = ~pos->kings;
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, idx);
-    const int16_t *table = w + 2 * EVAL_NGLOBAL;
-    for (int k = 0; k < ev->layout.nwin; k++, table += 2 * PAT_CONFIGS) {
-        const int16_t *a = table + 2 * idx[0][k], *b = table + 2 * idx[1][k];
+    /* with two sets, a view reads the first when its side is to move */
+    const int16_t *white_view = w + 2 * EVAL_NGLOBAL, *black_view = white_view;
+    if (ev->w.sets == 2) {
+        size_t set = 2 * (size_t)PAT_CONFIGS * ev->layout.nwin;
+        if (pos->side == DR_WHITE)
+            black_view += set;
+        else
+            white_view += set;
+    }
+    for (int k = 0; k < ev->layout.nwin; k++) {
+        size_t table = 2 * (size_t)PAT_CONFIGS * k;
+        const int16_t *a = white_view + table + 2 * idx[0][k];
+        const int16_t *b = black_view + table + 2 * idx[1][k];
         open += a[0] - b[0];
         end += a[1] - b[1];
     }

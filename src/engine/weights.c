@@ -47,9 +47,10 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
         dr_error_set(err, "%s: not a weights file (no DRWEIGHT header)", source);
         return false;
     }
-    if (get32(bytes + 8) != WEIGHTS_VERSION) {
-        dr_error_set(err, "%s: version %u, this program reads version %d", source,
-                     get32(bytes + 8), WEIGHTS_VERSION);
+    uint32_t version = get32(bytes + 8);
+    if (version < 1 || version > WEIGHTS_VERSION) {
+        dr_error_set(err, "%s: version %u, this program reads versions 1 to %d", source,
+                     version, WEIGHTS_VERSION);
         return false;
     }
     memcpy(out->variant, bytes + 12, DR_NAME_LEN);
@@ -61,6 +62,12 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                      get16(b + 2), b[4] ? " all-squares" : "", v->name, v->width, v->height);
         return false;
     }
+    int sets = version == 1 ? 1 : b[5];
+    if (sets < 1 || sets > WEIGHTS_MAX_SETS) {
+        dr_error_set(err, "%s: %d sets of tables; 1 or %d expected", source, sets,
+                     WEIGHTS_MAX_SETS);
+        return false;
+    }
     uint32_t nwin = get32(bytes + 52), nglob = get32(bytes + 56), nconf = get32(bytes + 60);
     uint32_t count = get32(bytes + 64), sum = get32(bytes + 68);
     if ((int)nwin != lay->nwin || (int)nglob != nglobal || nconf != PAT_CONFIGS) {
@@ -69,7 +76,7 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                      PAT_CONFIGS);
         return false;
     }
-    size_t want = (size_t)nglob + (size_t)nwin * PAT_CONFIGS;
+    size_t want = (size_t)nglob + (size_t)sets * nwin * PAT_CONFIGS;
     if (count != want || size != WEIGHTS_HEADER + want * 4) {
         dr_error_set(err, "%s: %zu bytes for %u weight pairs; %zu expected", source, size,
                      count, WEIGHTS_HEADER + want * 4);
@@ -88,6 +95,7 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
         out->pairs[i] = (int16_t)get16(bytes + WEIGHTS_HEADER + 2 * i);
     out->nglobal = nglobal;
     out->nwin = lay->nwin;
+    out->sets = sets;
     out->count = want;
     return true;
 }
@@ -141,6 +149,7 @@ bool weights_write_file(const char *path, const struct dr_variant *v, const stru
     buf[46] = (uint8_t)v->height;
     buf[47] = (uint8_t)(v->height >> 8);
     buf[48] = v->all_squares ? 1 : 0;
+    buf[49] = (uint8_t)(w->sets > 1 ? w->sets : 1);
     put32(buf + 52, (uint32_t)w->nwin);
     put32(buf + 56, (uint32_t)w->nglobal);
     put32(buf + 60, PAT_CONFIGS);
