@@ -14,9 +14,20 @@ expect() { # name, output, pattern (grep -E)
 sdir=$(mktemp -d)
 trap 'rm -rf "$sdir"' EXIT
 answers() { grep -Ec '^(done|error)' "$sdir/out"; }
+pongs() { grep -c '^pong$' "$sdir/out"; }
+# wait_for COUNTER BEFORE: up to 30 s for COUNTER's count to pass BEFORE
+wait_for() {
+    tries=0
+    while [ "$($1)" -le "$2" ] && [ "$tries" -lt 600 ]; do
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+}
 # session LINES [hub options]: feeds the lines one by one; after a go line it
 # waits (up to 30 s) for that search's done or error before the next line,
-# since a quit or stop read during a search ends it early, whatever its limit
+# since a quit or stop read during a search ends it early, whatever its limit.
+# Before a go line a ping's pong shows every earlier line answered, so that a
+# late error to one of them is not taken for the search's answer.
 session() {
     lines=$1
     shift
@@ -27,14 +38,15 @@ session() {
     hub_pid=$!
     exec 3> "$sdir/in"
     printf "$lines" | while IFS= read -r line; do
+        case $line in
+        go*) before=$(pongs)
+             printf 'ping\n' >&3
+             wait_for pongs "$before" ;;
+        esac
         before=$(answers)
         printf '%s\n' "$line" >&3
         case $line in
-        go*) tries=0
-             while [ "$(answers)" -le "$before" ] && [ "$tries" -lt 600 ]; do
-                 sleep 0.05
-                 tries=$((tries + 1))
-             done ;;
+        go*) wait_for answers "$before" ;;
         esac
     done
     exec 3>&-
