@@ -102,6 +102,12 @@ expect "still searching after errors" "$out" '^done move='
 out=$(printf 'hub\nset-param name=hash value=8\ninit\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo stop; sleep 0.2; echo quit; } | timeout 30 "$bin" hub 2>&1)
 expect "stop ends an infinite search" "$out" '^done move='
 
+# quit during a search ends it, and no move is sent to the GUI that has gone
+out=$(printf 'hub\nset-param name=hash value=8\ninit\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo quit; } | timeout 30 "$bin" hub 2>&1; echo "exit=$?")
+expect "quit ends a search" "$out" '^exit=0$'
+expect "quit ends a search: it was searching" "$out" '^info depth='
+if printf '%s\n' "$out" | grep -q '^done'; then bad "quit during a search: a move was sent"; else ok; fi
+
 # threads (issue 14): announced, set before or after init, a bad value refused;
 # a two-thread infinite search still stops at once
 out=$(printf 'hub\nset-param name=threads value=2\ninit\nset-param name=threads value=0\nset-param name=threads value=x\npos pos=start\nlevel infinite\ngo analyze\n' | { cat; sleep 1; echo stop; sleep 0.2; echo quit; } | timeout 30 "$bin" hub 2>&1)

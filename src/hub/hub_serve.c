@@ -33,6 +33,7 @@ struct hub_state {
     bool have_pos;
     struct dr_limits limits;
     bool quit;
+    bool quit_read; /* "quit" read during a search: its move is not wanted */
     bool pondering; /* a "go ponder" runs: ponder-hit puts it on the clock */
     /* commands read during a search (a script piping ahead, not a GUI):
      * run in order once the search is done */
@@ -342,7 +343,7 @@ static void view_poll(void *arg, struct dr_loop *loop, int timeout_ms)
             dr_engine_ponderhit(dr_engine_player_engine(h->engine), &h->limits);
         h->pondering = false;
     } else if (!strcmp(l.command, "quit") && h->ndeferred == 0) {
-        h->quit = true;
+        h->quit = h->quit_read = true;
         dr_loop_post(loop, (struct dr_action){DR_ACT_MOVE_NOW, {0, 0, 0, 0}, 0});
     } else if (h->ndeferred < (int)(sizeof h->deferred / sizeof h->deferred[0]) &&
                strlen(text) < sizeof h->deferred[0]) {
@@ -427,7 +428,9 @@ static void search(struct hub_state *h, const char *mode)
     dr_loop_free(loop);
     h->pondering = false;
     int played = h->nmoves - first; /* moves of the GUI's list in g */
-    if (dr_game_ply(g) > played) {
+    /* a GUI that sent quit waits for no move; a script whose input ended
+     * gets the move found so far */
+    if (!h->quit_read && dr_game_ply(g) > played) {
         /* the reply the search expects, for a GUI that ponders on it */
         const struct dr_move *move = dr_game_move(g, played);
         char m[DR_MOVE_TEXT_LEN], p[DR_MOVE_TEXT_LEN + 8] = "";
