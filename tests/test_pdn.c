@@ -309,7 +309,8 @@ static void test_read_tag_junk_and_broken_tags(void **state)
     dr_pdn_file_free(&f);
 }
 
-/* Issue 16 item 5: Variant names other programs write are recognised, and
+/* Issue 16 item 5: Variant names other programs write are recognised (the
+ * Hub protocol's "normal", which Scan's match PDNs carry, too), and
  * the online server's English dialect (every jump of a multi-jump its own
  * half-move) is read: the parts are joined into the one capture, with one
  * warning; a part that does not continue the capture stays an error at
@@ -324,15 +325,17 @@ static void test_read_other_programs_variant_names_and_split_jumps(void **state)
               "[Variant \"Shashki\"]\n1. c3-d4 *\n\n"
               "[Variant \"Pool checkers\"]\n1. 11-15 *\n\n"
               "[Variant \"American/English\"]\n[FEN \"B:W14,22,30:B10,1\"]\n"
-              "1. 10x17 18x26 *\n",
+              "1. 10x17 18x26 *\n\n"
+              "[GameType \"20\"]\n[Variant \"normal\"]\n1. 32-28 *\n",
               NULL, &f);
-    assert_int_equal(f.n_games, 5);
+    assert_int_equal(f.n_games, 6);
+    assert_string_equal(f.games[5]->variant->name, "international");
     assert_string_equal(f.games[0]->variant->name, "english");
     assert_string_equal(f.games[1]->variant->name, "russian");
     assert_string_equal(f.games[2]->variant->name, "russian");
     assert_string_equal(f.games[3]->variant->name, "pool");
     assert_string_equal(f.games[4]->variant->name, "english");
-    assert_int_equal(f.moves, 2 + 2 + 1 + 1);
+    assert_int_equal(f.moves, 2 + 2 + 1 + 1 + 1);
     assert_int_equal(f.errors, 1); /* 10x17 of the last game: 18x26 does not continue it */
     assert_int_equal(f.warnings, 1);
     int joined = 0;

@@ -111,6 +111,8 @@ static const char *variant_alias(const char *tag)
         {"Damenspiel", "german"},        {"Dama Turca", "turkish"},
         {"Tama", "armenian"},            {"Armenian Tama", "armenian"},
         {"Brasileiro", "brazilian"},     {"Polish", "international"},
+        /* the Hub protocol's name, which Scan and Hub match tools write */
+        {"Normal", "international"},
     };
     char buf[64];
     snprintf(buf, sizeof buf, "%s", tag);
