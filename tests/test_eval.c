@@ -336,6 +336,12 @@ static void test_weights_damage_refused(void **state)
     weights_free(&back);
     bytes[8] = WEIGHTS_VERSION;
     bytes[49] = 1;
+    /* global terms: all of this build's, or the ten of the files before
+     * the king terms (every file in weights/ was made so) */
+    bytes[56] = EVAL_NGLOBAL_CLASSIC + 1;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "global terms"));
+    bytes[56] = EVAL_NGLOBAL;
     struct dr_variant intl;
     assert_true(dr_variant_builtin("international", &intl, NULL));
     assert_false(weights_parse(bytes, n, "w", &intl, &ev.layout, EVAL_NGLOBAL, &back, &err));
@@ -437,6 +443,109 @@ static void test_trainer_learns_side_to_move(void **state)
     eval_free(&ev);
 }
 
+/* The king terms (eval.h), counted by hand on a position: White's king on
+ * 28 is blocked by 22 towards 17 and reaches 13 squares along the other
+ * three diagonals, of which 32 and 33 are denied (the man on 38 would take
+ * a king there, landing on 27 or 29).  The colour-flipped position counts
+ * the same for Black, and a king's square is read in its own side's view
+ * (Black's king on 23 is White's on 28). */
+static void test_king_terms_counted(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("international", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    eval_set_king_terms(&ev, true);
+    struct dr_position pos, flipped;
+    struct dr_error err;
+    assert_true(dr_fen_parse(&v, "W:WK28:B22,38", &pos, &err));
+    assert_true(dr_fen_parse(&v, "B:BK23:W29,13", &flipped, &err));
+    int g[EVAL_NGLOBAL], h[EVAL_NGLOBAL];
+    eval_globals(&ev, &pos, g);
+    eval_globals(&ev, &flipped, h);
+    assert_int_equal(g[EG_KING_SAFE], 11);
+    assert_int_equal(g[EG_KING_DENIED], 2);
+    int sq28 = v.number_sq[28], sq23 = v.number_sq[23];
+    assert_int_equal(g[EG_KING_SQUARE + sq28], 1);
+    for (int i = 0; i < EVAL_NGLOBAL; i++)
+        if (g[i] != -h[i])
+            fail_msg("global term %d: %d, flipped %d", i, g[i], h[i]);
+    assert_int_equal(ev.own_square[DR_BLACK][sq23], sq28);
+    /* without the king terms they stay zero, and the phase is the men left */
+    eval_set_king_terms(&ev, false);
+    eval_globals(&ev, &pos, g);
+    for (int i = EG_KING_SAFE; i < EVAL_NGLOBAL; i++)
+        assert_int_equal(g[i], 0);
+    assert_int_equal(eval_phase(&ev, &pos), 2);
+    eval_free(&ev);
+}
+
+/* With the king terms the two sets are blended by the rows the men have
+ * to go: all of them at the start, fewer after a man's move, and a king
+ * counts none. */
+static void test_rows_phase(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("international", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    eval_set_king_terms(&ev, true);
+    assert_int_equal(eval_phase_full(&ev), 2 * 5 * (6 + 7 + 8 + 9));
+    struct dr_position pos;
+    dr_position_start(&v, &pos);
+    assert_int_equal(eval_phase(&ev, &pos), eval_phase_full(&ev));
+    struct dr_error err;
+    assert_true(dr_fen_parse(&v, "W:W28,K30:B3", &pos, &err));
+    /* 28 is on the sixth row from the top: five rows to go; 3 is on Black's
+     * first row: nine */
+    assert_int_equal(eval_phase(&ev, &pos), 5 + 9);
+    eval_free(&ev);
+}
+
+/* Random weights with the king terms keep the exact colour symmetry with
+ * kings on the board, on every kind of board, and the king terms move the
+ * score. */
+static void test_king_terms_flip_negates(void **state)
+{
+    (void)state;
+    static const char *const boards[] = {"international", "english", "italian", "turkish",
+                                         "armenian"};
+    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(boards[b], &v, NULL));
+        struct evaluator ev;
+        eval_init(&ev, &v);
+        char path[32];
+        write_random_weights(&v, &ev, 1, path);
+        struct dr_error err;
+        bool loaded = eval_load_weights(&ev, path, &err);
+        remove(path);
+        if (!loaded)
+            fail_msg("%s", err.msg);
+        assert_true(ev.king_terms);
+        int kings_matter = 0;
+        for (int i = 0; i < 2000; i++) {
+            struct dr_position pos, flipped;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            flip(&v, &pos, &flipped);
+            int a = eval_position(&ev, &pos), f = eval_position(&ev, &flipped);
+            if (a != f)
+                fail_msg("%s: %d and %d for a position and its flip", boards[b], a, f);
+            eval_set_king_terms(&ev, false);
+            int g[EVAL_NGLOBAL];
+            eval_globals(&ev, &pos, g);
+            eval_set_king_terms(&ev, true);
+            int h[EVAL_NGLOBAL];
+            eval_globals(&ev, &pos, h);
+            kings_matter += memcmp(g, h, sizeof g) != 0;
+        }
+        assert_true(kings_matter > 500);
+        eval_free(&ev);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +557,9 @@ int main(void)
         cmocka_unit_test(test_trainer_reduces_loss),
         cmocka_unit_test(test_side_to_move_tables_flip_negates),
         cmocka_unit_test(test_trainer_learns_side_to_move),
+        cmocka_unit_test(test_king_terms_counted),
+        cmocka_unit_test(test_rows_phase),
+        cmocka_unit_test(test_king_terms_flip_negates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

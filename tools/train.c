@@ -2,7 +2,8 @@
  *
  *   train --variant V --out FILE.weights [--epochs N] [--lr X] [--decay X]
  *         [--l2 X] [--batch N] [--lambda X] [--max-positions N]
- *         [--from-scratch | --weights FILE] [--seed S] [--sets 1|2] DATA.bin...
+ *         [--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only]
+ *         DATA.bin...
  *
  * Each position's target is lambda * the game's result + (1 - lambda) *
  * sigmoid(the search's score / K).  One game in ten is held out; its loss is
@@ -12,13 +13,21 @@
  * global terms and empty patterns), or from FILE's.  With --epochs 0 it only
  * measures a file's loss on the data (data it was not trained on).  --sets 2
  * gives every window two tables, one read when the view's side is to move
- * and one when it is not (starting as copies of a one-set file's). */
+ * and one when it is not (starting as copies of a one-set file's).  What
+ * it writes has the king terms and the rows phase (eval.h), whatever the
+ * file it starts from had.
+ * --quiet-only trains only on positions where neither side could capture
+ * (selfplay already leaves out those where the side to move can): where
+ * the other side threatens a capture the result turns on a tactic the
+ * static evaluation is not asked to see.  The held-out set keeps every
+ * position, so losses stay comparable. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "draughts/movegen.h"
 #include "selfplay.h"
 #include "trainer.h"
 
@@ -27,7 +36,7 @@ struct options {
     int epochs, first_file;
     double lambda, decay;
     size_t max_positions;
-    bool scratch;
+    bool scratch, quiet_only;
     uint64_t seed;
     struct train_params p;
 };
@@ -36,7 +45,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: train --variant V --out FILE.weights [--epochs N] [--lr X] "
                     "[--decay X] [--l2 X] [--batch N] [--lambda X] [--max-positions N] "
-                    "[--from-scratch | --weights FILE] [--seed S] [--sets 1|2] DATA.bin...\n");
+                    "[--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only] "
+                    "DATA.bin...\n");
     return 2;
 }
 
@@ -49,6 +59,10 @@ static bool parse(int argc, char **argv, struct options *o)
         const char *a = argv[i];
         if (!strcmp(a, "--from-scratch")) {
             o->scratch = true;
+            continue;
+        }
+        if (!strcmp(a, "--quiet-only")) {
+            o->quiet_only = true;
             continue;
         }
         if (i + 1 >= argc)
@@ -87,6 +101,14 @@ static bool parse(int argc, char **argv, struct options *o)
            o->p.sets >= 0 && o->p.sets <= WEIGHTS_MAX_SETS;
 }
 
+/* Could the side not to move capture, were it its turn? */
+static bool capture_threatened(const struct dr_variant *v, const struct dr_position *pos)
+{
+    struct dr_position other = *pos;
+    other.side = !pos->side;
+    return dr_has_capture(v, &other);
+}
+
 /* Reads one file's records into the training or held-out set. */
 static bool read_data(const char *path, const struct evaluator *ev, const struct options *o,
                       struct train_set *train, struct train_set *held, long *games)
@@ -113,7 +135,8 @@ static bool read_data(const char *path, const struct evaluator *ev, const struct
         if (eval_drawish(ev, &pos))
             continue;
         bool hold = *games % 10 == 0;
-        if (!hold && o->max_positions && train->n >= o->max_positions)
+        if (!hold && ((o->max_positions && train->n >= o->max_positions) ||
+                      (o->quiet_only && capture_threatened(ev->v, &pos))))
             continue;
         double search = 1 / (1 + exp(-r.score / TRAIN_K));
         float target = (float)(o->lambda * (r.result + 1) / 2 + (1 - o->lambda) * search);
@@ -150,6 +173,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "train: %s\n", err.msg);
         return 2;
     }
+    /* what is trained has the king terms and the rows phase; a file is
+     * measured as it plays */
+    if (o.epochs > 0)
+        eval_set_king_terms(&ev, true);
     struct train_set train = {0}, held = {0};
     long games = 0;
     for (int i = o.first_file; i < argc; i++)
@@ -177,7 +204,9 @@ int main(int argc, char **argv)
     }
     printf("man %.1f/%.1f king %.1f/%.1f first king %.1f/%.1f (opening/endgame, centi-men)\n",
            t.w[2 * EF_MAN], t.w[2 * EF_MAN + 1], t.w[2 * EF_KING], t.w[2 * EF_KING + 1],
-           t.w[2 * EVAL_NFEATURES], t.w[2 * EVAL_NFEATURES + 1]);
+           t.w[2 * EG_HAS_KING], t.w[2 * EG_HAS_KING + 1]);
+    printf("a king's square reached safe %.1f/%.1f, denied %.1f/%.1f\n", t.w[2 * EG_KING_SAFE],
+           t.w[2 * EG_KING_SAFE + 1], t.w[2 * EG_KING_DENIED], t.w[2 * EG_KING_DENIED + 1]);
     struct weights w = {0};
     if (o.out && (!trainer_weights(&t, v.name, &w) || !weights_write_file(o.out, &v, &w, &err))) {
         fprintf(stderr, "train: %s\n", w.pairs ? err.msg : "out of memory");

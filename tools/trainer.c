@@ -24,7 +24,7 @@ bool train_set_add(struct train_set *set, const struct evaluator *ev,
         s->g[i] = (int16_t)g[i];
     uint64_t men = ~pos->kings;
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, s->idx);
-    s->phase = (float)eval_phase(ev, pos) / (float)ev->layout.start_men;
+    s->phase = (float)eval_phase(ev, pos) / (float)eval_phase_full(ev);
     s->target = target;
     s->side = (uint8_t)pos->side;
     return true;
@@ -64,11 +64,12 @@ bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct tr
         return false;
     }
     if (ev->w.pairs) {
-        for (int i = 0; i < 2 * EVAL_NGLOBAL; i++)
+        /* a file made before the king terms starts them at zero */
+        for (int i = 0; i < 2 * ev->w.nglobal; i++)
             t->w[i] = (float)ev->w.pairs[i] / WEIGHTS_UNIT;
         size_t table = (size_t)t->nwin * PAT_CONFIGS * 2;
         for (int s = 0; s < t->sets; s++) {
-            const int16_t *from = ev->w.pairs + 2 * EVAL_NGLOBAL +
+            const int16_t *from = ev->w.pairs + 2 * ev->w.nglobal +
                                   (s < from_sets ? (size_t)s : 0) * table;
             float *to = t->w + 2 * window_pair(t, s, 0, 0);
             for (size_t i = 0; i < table; i++)
@@ -156,7 +157,8 @@ static void adam_step(struct trainer *t, int batch)
             t->m[i] = (float)(b1 * t->m[i] + (1 - b1) * g);
             t->v[i] = (float)(b2 * t->v[i] + (1 - b2) * g * g);
             double step = t->p.lr * (t->m[i] / c1) / (sqrt(t->v[i] / c2) + eps);
-            if (pair >= EVAL_NGLOBAL)
+            /* decay on the tables: the windows' and the king squares' */
+            if (pair >= EG_KING_SQUARE)
                 step += t->p.lr * t->p.l2 * t->w[i];
             t->w[i] -= (float)step;
             t->grad[i] = 0;

@@ -51,7 +51,9 @@ struct trainer {
 
 /* Start from ev's weights (learned ones, or the hand-set row for the
  * global terms with empty patterns).  Going from one set to two, both
- * start as copies of the one. */
+ * start as copies of the one.  The trainer always fits every global term
+ * (eval.h's king terms too, from zero when ev's file has none): the
+ * samples must be made with ev->king_terms on (eval_set_king_terms). */
 bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct train_params *p);
 void trainer_free(struct trainer *t);
 

@@ -130,6 +130,31 @@ static void choose_weights(struct evaluator *ev)
                  ev->w.variant);
 }
 
+/* A square as each side sees it: White's own, Black's turned half round
+ * (the same file and row counted from the other corner). */
+static void init_own_squares(struct evaluator *ev)
+{
+    const struct dr_variant *v = ev->v;
+    for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+        ev->own_square[DR_WHITE][sq] = ev->own_square[DR_BLACK][sq] = sq;
+        if (v->sq_file[sq] < 0)
+            continue;
+        for (int t = 0; t < DR_MAX_SQUARES; t++)
+            if (v->sq_file[t] == v->width - 1 - v->sq_file[sq] &&
+                v->sq_rank[t] == v->height - 1 - v->sq_rank[sq])
+                ev->own_square[DR_BLACK][sq] = t;
+    }
+}
+
+/* Rows the men of side still have to go to be crowned, summed. */
+static int rows_to_go(const struct evaluator *ev, uint64_t men, int side)
+{
+    int done = 0;
+    for (int k = 0; k < ev->row_planes; k++)
+        done += bits_count(men & ev->rows_done_bit[side][k]) << k;
+    return bits_count(men) * (ev->v->height - 1) - done;
+}
+
 void eval_init(struct evaluator *ev, const struct dr_variant *v)
 {
     ev->v = v;
@@ -158,10 +183,22 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v)
             ev->cone[side][sq] = cone_ahead(v, side, sq);
     }
     ev->drawn_kings_vs_lone_king = v->king_halt ? 0 : (v->king_flying ? 2 : 0);
+    init_own_squares(ev);
+    struct dr_position start;
+    dr_position_start(v, &start);
+    ev->pip_full = 0;
+    for (int side = 0; side < 2; side++)
+        ev->pip_full += rows_to_go(ev, start.pieces[side] & ~start.kings, side);
+    if (ev->pip_full <= 0)
+        ev->pip_full = 1;
     memset(&ev->w, 0, sizeof ev->w);
+    ev->king_terms = false;
     ev->has_layout = pat_layout_build(v, &ev->layout);
     choose_weights(ev);
+    ev->king_terms = ev->w.pairs && ev->w.nglobal == EVAL_NGLOBAL;
 }
+
+void eval_set_king_terms(struct evaluator *ev, bool on) { ev->king_terms = on; }
 
 void eval_free(struct evaluator *ev)
 {
@@ -173,6 +210,7 @@ bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *
     struct weights w;
     if (!path) {
         weights_free(&ev->w);
+        ev->king_terms = false;
         snprintf(ev->source, sizeof ev->source, "hand-set weights (%s)", ev->family->name);
         return true;
     }
@@ -184,6 +222,7 @@ bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *
         return false;
     weights_free(&ev->w);
     ev->w = w;
+    ev->king_terms = w.nglobal == EVAL_NGLOBAL;
     snprintf(ev->source, sizeof ev->source, "learned weights from %s", path);
     return true;
 }
@@ -243,18 +282,87 @@ int eval_drawish(const struct evaluator *ev, const struct dr_position *pos)
            (kw == 1 && kb <= ev->drawn_kings_vs_lone_king);
 }
 
+/* Squares where a king of side would stand to be taken by an enemy man:
+ * the man next to it one way, the square beyond it the other way empty. */
+static uint64_t men_threaten(const struct dr_variant *v, const struct dr_position *pos, int side,
+                             uint64_t empty)
+{
+    if (!v->men_capture_kings)
+        return 0;
+    uint64_t enemy_men = pos->pieces[!side] & ~pos->kings, threatened = 0;
+    for (unsigned dirs = v->man_capture_dirs[!side]; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
+        threatened |= bits_step(v, enemy_men, d) & bits_step(v, empty, dr_dir_opposite(d));
+    }
+    return threatened;
+}
+
+/* Adds side's king terms to g with the given sign. */
+static void king_terms(const struct evaluator *ev, const struct dr_position *pos, int side,
+                       int sign, int *g)
+{
+    const struct dr_variant *v = ev->v;
+    uint64_t kings = pos->pieces[side] & pos->kings;
+    if (!kings)
+        return;
+    uint64_t empty = v->board & ~dr_occupied(pos);
+    uint64_t denied = men_threaten(v, pos, side, empty);
+    int safe = 0, unsafe = 0;
+    for (uint64_t b = kings; b;) {
+        int sq = bits_pop(&b);
+        g[EG_KING_SQUARE + ev->own_square[side][sq]] += sign;
+        uint64_t reach = 0;
+        for (unsigned dirs = v->king_move_dirs[side]; dirs; dirs &= dirs - 1) {
+            int d = __builtin_ctz(dirs);
+            if (v->king_flying)
+                reach |= bits_slide(v, sq, d, empty);
+            else if (v->next_sq[d][sq] >= 0)
+                reach |= (1ULL << v->next_sq[d][sq]) & empty;
+        }
+        safe += bits_count(reach & ~denied);
+        unsafe += bits_count(reach & denied);
+    }
+    g[EG_KING_SAFE] += sign * safe;
+    g[EG_KING_DENIED] += sign * unsafe;
+}
+
+_Static_assert(EVAL_NGLOBAL_CLASSIC == WEIGHTS_NGLOBAL_BEFORE_KINGS,
+               "files made before the king terms hold the classic global terms");
+
+/* The global terms the weights in use read (the king terms only with them). */
+static void globals(const struct evaluator *ev, const struct dr_position *pos, int *g)
+{
+    eval_features(ev, pos, g);
+    g[EG_HAS_KING] = ((pos->pieces[DR_WHITE] & pos->kings) != 0) -
+                     ((pos->pieces[DR_BLACK] & pos->kings) != 0);
+    if (!ev->king_terms)
+        return;
+    memset(g + EG_KING_SAFE, 0, sizeof *g * (EVAL_NGLOBAL - EG_KING_SAFE));
+    king_terms(ev, pos, DR_WHITE, 1, g);
+    king_terms(ev, pos, DR_BLACK, -1, g);
+}
+
 void eval_globals(const struct evaluator *ev, const struct dr_position *pos,
                   int g[EVAL_NGLOBAL])
 {
-    eval_features(ev, pos, g);
-    g[EVAL_NFEATURES] = ((pos->pieces[DR_WHITE] & pos->kings) != 0) -
-                        ((pos->pieces[DR_BLACK] & pos->kings) != 0);
+    memset(g, 0, sizeof *g * EVAL_NGLOBAL);
+    globals(ev, pos, g);
 }
 
 int eval_phase(const struct evaluator *ev, const struct dr_position *pos)
 {
+    if (ev->king_terms) {
+        int pip = rows_to_go(ev, pos->pieces[DR_WHITE] & ~pos->kings, DR_WHITE) +
+                  rows_to_go(ev, pos->pieces[DR_BLACK] & ~pos->kings, DR_BLACK);
+        return pip < ev->pip_full ? pip : ev->pip_full;
+    }
     int men = bits_count(dr_occupied(pos) & ~pos->kings);
     return men < ev->layout.start_men ? men : ev->layout.start_men;
+}
+
+int eval_phase_full(const struct evaluator *ev)
+{
+    return ev->king_terms ? ev->pip_full : ev->layout.start_men;
 }
 
 /* The learned score for White, in centi-men: the opening and endgame
@@ -264,10 +372,11 @@ int eval_phase(const struct evaluator *ev, const struct dr_position *pos)
 static int learned_score(const struct evaluator *ev, const struct dr_position *pos)
 {
     int g[EVAL_NGLOBAL];
-    eval_globals(ev, pos, g);
+    globals(ev, pos, g);
     const int16_t *w = ev->w.pairs;
     int32_t open = 0, end = 0;
-    for (int i = 0; i < EVAL_NGLOBAL; i++) {
+    int nglobal = ev->w.nglobal;
+    for (int i = 0; i < nglobal; i++) {
         open += w[2 * i] * g[i];
         end += w[2 * i + 1] * g[i];
     }
@@ -275,7 +384,7 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
     uint64_t men = ~pos->kings;
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, idx);
     /* with two sets, a view reads the first when its side is to move */
-    const int16_t *white_view = w + 2 * EVAL_NGLOBAL, *black_view = white_view;
+    const int16_t *white_view = w + 2 * nglobal, *black_view = white_view;
     if (ev->w.sets == 2) {
         size_t set = 2 * (size_t)PAT_CONFIGS * ev->layout.nwin;
         if (pos->side == DR_WHITE)
@@ -290,7 +399,7 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
         open += a[0] - b[0];
         end += a[1] - b[1];
     }
-    int64_t phase = eval_phase(ev, pos), full = ev->layout.start_men;
+    int64_t phase = eval_phase(ev, pos), full = eval_phase_full(ev);
     return (int)((open * phase + end * (full - phase)) / (full * WEIGHTS_UNIT));
 }
 

@@ -30,8 +30,23 @@ enum eval_feature {
 };
 
 /* The learned evaluation's global terms: the features above and one for a
- * side having a king at all (the first king is worth more than the next). */
-#define EVAL_NGLOBAL (EVAL_NFEATURES + 1)
+ * side having a king at all (the first king is worth more than the next);
+ * weights files made before the king terms hold only these. */
+#define EVAL_NGLOBAL_CLASSIC (EVAL_NFEATURES + 1)
+
+/* The king terms after them, as Scan 2.0's evaluation has them: the empty
+ * squares the kings reach in one move, apart (safe) and counted apart when
+ * an enemy man could take a king there (denied), and a king's square in its
+ * own side's view (a table of DR_MAX_SQUARES).  Files with these also blend
+ * their two sets by the rows the men still have to go, not by the men left:
+ * a closed middle game whose men have advanced is nearer its end. */
+enum {
+    EG_HAS_KING = EVAL_NFEATURES,
+    EG_KING_SAFE,
+    EG_KING_DENIED,
+    EG_KING_SQUARE,
+    EVAL_NGLOBAL = EG_KING_SQUARE + DR_MAX_SQUARES
+};
 
 extern const char *const eval_feature_names[EVAL_NFEATURES];
 
@@ -52,6 +67,10 @@ struct evaluator {
     /* Killer-style halts let two kings beat one; elsewhere few kings vs one
      * flying king is a draw */
     int drawn_kings_vs_lone_king;
+    int own_square[2][DR_MAX_SQUARES];   /* a square as that side sees it (White's
+                                            own; Black's turned half round) */
+    int pip_full;                        /* rows the men have to go at the start */
+    bool king_terms;                     /* the king terms and the rows phase (above) */
     /* the learned evaluation, when weights for this board exist */
     struct pat_layout layout;
     bool has_layout;
@@ -69,11 +88,18 @@ void eval_free(struct evaluator *ev);
  * does not fit the variant's board); path NULL: the hand-set weights. */
 bool eval_load_weights(struct evaluator *ev, const char *path, struct dr_error *err);
 
-/* The learned evaluation's inputs: the global terms (White minus Black) and
- * the phase, the men left (at most layout.start_men). */
+/* The learned evaluation's inputs: the global terms (White minus Black;
+ * the king terms zero unless ev->king_terms) and the phase, the weight of
+ * the opening set out of eval_phase_full: the men left, or with the king
+ * terms the rows the men have to go. */
 void eval_globals(const struct evaluator *ev, const struct dr_position *pos,
                   int g[EVAL_NGLOBAL]);
 int eval_phase(const struct evaluator *ev, const struct dr_position *pos);
+int eval_phase_full(const struct evaluator *ev);
+
+/* Switch the king terms and the rows phase on or off (the trainer makes
+ * files with them; a loaded file says by its count of global terms). */
+void eval_set_king_terms(struct evaluator *ev, bool on);
 
 /* The features of pos, White's count minus Black's. */
 void eval_features(const struct evaluator *ev, const struct dr_position *pos,

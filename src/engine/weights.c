@@ -70,10 +70,12 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
     }
     uint32_t nwin = get32(bytes + 52), nglob = get32(bytes + 56), nconf = get32(bytes + 60);
     uint32_t count = get32(bytes + 64), sum = get32(bytes + 68);
-    if ((int)nwin != lay->nwin || (int)nglob != nglobal || nconf != PAT_CONFIGS) {
+    if ((int)nwin != lay->nwin ||
+        ((int)nglob != nglobal && nglob != WEIGHTS_NGLOBAL_BEFORE_KINGS) ||
+        nconf != PAT_CONFIGS) {
         dr_error_set(err, "%s: %u windows, %u global terms, %u configurations; this build "
-                     "reads %d, %d, %d", source, nwin, nglob, nconf, lay->nwin, nglobal,
-                     PAT_CONFIGS);
+                     "reads %d, %d (or %d), %d", source, nwin, nglob, nconf, lay->nwin, nglobal,
+                     WEIGHTS_NGLOBAL_BEFORE_KINGS, PAT_CONFIGS);
         return false;
     }
     size_t want = (size_t)nglob + (size_t)sets * nwin * PAT_CONFIGS;
@@ -93,7 +95,7 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
     }
     for (size_t i = 0; i < want * 2; i++)
         out->pairs[i] = (int16_t)get16(bytes + WEIGHTS_HEADER + 2 * i);
-    out->nglobal = nglobal;
+    out->nglobal = (int)nglob;
     out->nwin = lay->nwin;
     out->sets = sets;
     out->count = want;

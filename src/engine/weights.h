@@ -27,6 +27,9 @@
 #define WEIGHTS_MAX_SETS 2
 #define WEIGHTS_HEADER 72
 #define WEIGHTS_UNIT 16
+/* Global terms of the files made before the king terms (eval.h); a file
+ * holds these or all of the reader's. */
+#define WEIGHTS_NGLOBAL_BEFORE_KINGS 10
 
 struct weights {
     char variant[DR_NAME_LEN];
@@ -41,7 +44,7 @@ struct weights {
 bool weights_peek_variant(const uint8_t *bytes, size_t size, char name[DR_NAME_LEN]);
 
 /* Read and check a weights image made for the windows lay and nglobal
- * global terms: magic, version, board, counts, size and checksum.  source
+ * global terms (or WEIGHTS_NGLOBAL_BEFORE_KINGS; out->nglobal says): magic, version, board, counts, size and checksum.  source
  * names it in err ("weights/international.weights: ..."). */
 bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                    const struct dr_variant *v, const struct pat_layout *lay, int nglobal,
