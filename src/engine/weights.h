@@ -44,8 +44,9 @@ struct weights {
 bool weights_peek_variant(const uint8_t *bytes, size_t size, char name[DR_NAME_LEN]);
 
 /* Read and check a weights image made for the windows lay and nglobal
- * global terms (or WEIGHTS_NGLOBAL_BEFORE_KINGS; out->nglobal says): magic, version, board, counts, size and checksum.  source
- * names it in err ("weights/international.weights: ..."). */
+ * global terms (or WEIGHTS_NGLOBAL_BEFORE_KINGS; out->nglobal says which):
+ * magic, version, board, counts, size and checksum.  source names it in err
+ * ("weights/international.weights: ..."). */
 bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                    const struct dr_variant *v, const struct pat_layout *lay, int nglobal,
                    struct weights *out, struct dr_error *err);
