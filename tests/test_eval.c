@@ -123,6 +123,19 @@ static void write_random_weights(const struct dr_variant *v, const struct evalua
     weights_free(&w);
 }
 
+/* ev reads random weights of sets tables a window (through a file, as a
+ * user's --weights would). */
+static void load_random_weights(const struct dr_variant *v, struct evaluator *ev, int sets)
+{
+    char path[32];
+    write_random_weights(v, ev, sets, path);
+    struct dr_error err;
+    bool loaded = eval_load_weights(ev, path, &err);
+    remove(path);
+    if (!loaded)
+        fail_msg("%s", err.msg);
+}
+
 /* Tables split by the side to move (weights.h, sets 2) keep the exact
  * colour symmetry on every kind of board, and who is to move changes the
  * score (the second set is read). */
@@ -136,13 +149,7 @@ static void test_side_to_move_tables_flip_negates(void **state)
         struct evaluator ev;
         eval_init(&ev, &v);
         assert_true(ev.has_layout);
-        char path[32];
-        write_random_weights(&v, &ev, 2, path);
-        struct dr_error err;
-        bool loaded = eval_load_weights(&ev, path, &err);
-        remove(path);
-        if (!loaded)
-            fail_msg("%s", err.msg);
+        load_random_weights(&v, &ev, 2);
         assert_int_equal(ev.w.sets, 2);
         int tempo_matters = 0;
         for (int i = 0; i < 2000; i++) {
@@ -517,13 +524,7 @@ static void test_king_terms_flip_negates(void **state)
         assert_true(dr_variant_builtin(boards[b], &v, NULL));
         struct evaluator ev;
         eval_init(&ev, &v);
-        char path[32];
-        write_random_weights(&v, &ev, 1, path);
-        struct dr_error err;
-        bool loaded = eval_load_weights(&ev, path, &err);
-        remove(path);
-        if (!loaded)
-            fail_msg("%s", err.msg);
+        load_random_weights(&v, &ev, 1);
         assert_true(ev.king_terms);
         int kings_matter = 0;
         for (int i = 0; i < 2000; i++) {
