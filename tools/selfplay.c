@@ -3,6 +3,7 @@
  *   selfplay --variant V --games N --out FILE [--nodes N] [--random-plies LO-HI]
  *            [--seed S] [--weights FILE|hand-set] [--hash MIB]
  *            [--opponent FILE|hand-set|builtin] [--opponent-nodes N]
+ *            [--starts FILE.pdn [--start-plies LO-HI]]
  *
  * The engine plays both sides with a fixed node budget a move, from
  * openings of a few random plies, under every draw rule of the variant (the
@@ -17,7 +18,13 @@
  * odd games: games between players that misjudge different things teach
  * what a player's own games cannot (its mistakes go unpunished there).  A
  * record's score is then the moving engine's, on its own scale: train such
- * files on the results alone (train --lambda 1). */
+ * files on the results alone (train --lambda 1).
+ *
+ * With --starts, the games start from positions of the games in FILE.pdn
+ * (those between plies LO and HI of their main lines, 10-60 unless said,
+ * with nothing to capture), one drawn at random for each game, then the
+ * random plies: the engine's own games seen from positions that other
+ * games reach, which its own openings seldom do. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,12 +34,13 @@
 #include "draughts/game.h"
 #include "draughts/loop.h"
 #include "draughts/movegen.h"
+#include "draughts/pdn.h"
 #include "draughts/variant.h"
 #include "selfplay.h"
 
 struct options {
-    const char *variant, *out, *weights, *opponent;
-    int games, random_lo, random_hi, max_plies;
+    const char *variant, *out, *weights, *opponent, *starts;
+    int games, random_lo, random_hi, max_plies, start_lo, start_hi;
     uint64_t nodes, opponent_nodes, seed;
     size_t hash_mib;
 };
@@ -50,7 +58,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: selfplay --variant V --games N --out FILE [--nodes N] "
                     "[--random-plies LO-HI] [--seed S] [--weights FILE|hand-set] [--hash MIB] "
-                    "[--opponent FILE|hand-set|builtin] [--opponent-nodes N]\n");
+                    "[--opponent FILE|hand-set|builtin] [--opponent-nodes N] "
+                    "[--starts FILE.pdn [--start-plies LO-HI]]\n");
     return 2;
 }
 
@@ -58,7 +67,7 @@ static bool parse(int argc, char **argv, struct options *o)
 {
     *o = (struct options){.variant = "international", .games = 100, .random_lo = 4,
                           .random_hi = 10, .max_plies = 400, .nodes = 4000, .seed = 1,
-                          .hash_mib = 16};
+                          .hash_mib = 16, .start_lo = 10, .start_hi = 60};
     for (int i = 1; i + 1 < argc; i += 2) {
         const char *a = argv[i], *val = argv[i + 1];
         if (!strcmp(a, "--variant"))
@@ -79,9 +88,14 @@ static bool parse(int argc, char **argv, struct options *o)
             o->seed = strtoull(val, NULL, 10);
         else if (!strcmp(a, "--hash"))
             o->hash_mib = strtoull(val, NULL, 10);
+        else if (!strcmp(a, "--starts"))
+            o->starts = val;
         else if (!strcmp(a, "--random-plies")) {
             if (sscanf(val, "%d-%d", &o->random_lo, &o->random_hi) != 2)
                 o->random_lo = o->random_hi = atoi(val);
+        } else if (!strcmp(a, "--start-plies")) {
+            if (sscanf(val, "%d-%d", &o->start_lo, &o->start_hi) != 2)
+                o->start_lo = o->start_hi = atoi(val);
         } else
             return false;
     }
@@ -90,7 +104,56 @@ static bool parse(int argc, char **argv, struct options *o)
     if (!o->opponent_nodes)
         o->opponent_nodes = o->nodes;
     return o->out && o->games > 0 && o->nodes > 0 && o->random_lo >= 0 &&
-           o->random_hi >= o->random_lo;
+           o->random_hi >= o->random_lo && o->start_lo >= 0 && o->start_hi >= o->start_lo;
+}
+
+/* Where games start: the variant's start position, or the positions
+ * --starts read. */
+struct starts {
+    struct dr_position *pos;
+    int n, cap;
+};
+
+static bool starts_add(struct starts *st, const struct dr_position *pos)
+{
+    if (st->n == st->cap) {
+        int cap = st->cap ? 2 * st->cap : 1024;
+        struct dr_position *p = realloc(st->pos, sizeof *p * (size_t)cap);
+        if (!p)
+            return false;
+        st->pos = p;
+        st->cap = cap;
+    }
+    st->pos[st->n++] = *pos;
+    return true;
+}
+
+/* The positions of path's games between plies lo and hi of their main lines
+ * where the side to move has nothing to capture.  False, with a message
+ * naming the file, when it cannot be read or holds none. */
+static bool starts_read(const struct dr_variant *v, const char *path, int lo, int hi,
+                        struct starts *st)
+{
+    struct dr_pdn_options opt = {.variant = v};
+    struct dr_pdn_file f;
+    bool ok = dr_pdn_read_file(path, &opt, &f);
+    if (ok && f.errors && f.n_diags) {
+        char msg[512];
+        dr_pdn_diag_format(&f, &f.diags[0], msg, sizeof msg);
+        fprintf(stderr, "selfplay: %s (%d errors in all)\n", msg, f.errors);
+    }
+    for (int i = 0; ok && i < f.n_games; i++)
+        for (const struct dr_pdn_node *n = f.games[i]->root.child; ok && n && n->ply <= hi;
+             n = n->child)
+            if (n->ply >= lo && !dr_has_capture(v, &n->pos))
+                ok = starts_add(st, &n->pos);
+    dr_pdn_file_free(&f);
+    if (!ok)
+        fprintf(stderr, "selfplay: %s: out of memory\n", path);
+    else if (!st->n)
+        fprintf(stderr, "selfplay: %s: no position between plies %d and %d to start from\n",
+                path, lo, hi);
+    return ok && st->n;
 }
 
 /* A few random plies; false when the game ended in them. */
@@ -115,13 +178,14 @@ static int8_t white_result(enum dr_result r)
 /* One game; its quiet positions go to out.  Returns the records written or
  * -1 on a write error. */
 static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
-                     struct dr_game *g, const struct options *o, uint64_t *rng, FILE *out)
+                     struct dr_game *g, const struct options *o, const struct starts *st,
+                     uint64_t *rng, FILE *out)
 {
     const struct dr_variant *v = dr_game_variant(g);
     struct dr_position start;
     dr_position_start(v, &start);
     do
-        dr_game_reset(g, &start);
+        dr_game_reset(g, st->n ? &st->pos[rng_next(rng) % (uint64_t)st->n] : &start);
     while (!random_opening(g, o->random_lo + (int)(rng_next(rng) % (uint64_t)(o->random_hi -
                                                                    o->random_lo + 1)), rng));
     dr_engine_new_game(player[0]);
@@ -210,6 +274,12 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    struct starts st = {0};
+    if (o.starts) {
+        if (!starts_read(&v, o.starts, o.start_lo, o.start_hi, &st))
+            return 2;
+        fprintf(stderr, "%d positions to start from in %s\n", st.n, o.starts);
+    }
     /* written under a temporary name, renamed when complete */
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", o.out);
@@ -227,7 +297,7 @@ int main(int argc, char **argv)
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
         uint64_t nodes[2] = {i % 2 ? o.opponent_nodes : o.nodes,
                              i % 2 ? o.nodes : o.opponent_nodes};
-        int n = play_game(player, nodes, g, &o, &rng, out);
+        int n = play_game(player, nodes, g, &o, &st, &rng, out);
         if (n < 0) {
             fprintf(stderr, "selfplay: %s: write failed\n", tmp);
             return 1;
@@ -248,6 +318,7 @@ int main(int argc, char **argv)
            dr_engine_eval_source(e), o.opponent ? " against " : "",
            o.opponent ? dr_engine_eval_source(opp) : "", o.games, records, wins[2], wins[1],
            wins[0], against(&o, own, own_text));
+    free(st.pos);
     dr_game_free(g);
     if (opp != e)
         dr_engine_free(opp);
