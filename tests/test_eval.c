@@ -360,9 +360,32 @@ static void test_weights_damage_refused(void **state)
     eval_free(&ev);
 }
 
+/* Positions of men only whose outcome follows a rule a fit can learn: the
+ * side with more men wins, and a man on the left wing (a pattern) is worth
+ * edge_value men more.  One position in eight goes to held. */
+static void edge_rule_set(const struct dr_variant *v, const struct evaluator *ev,
+                          double edge_value, struct train_set *train, struct train_set *held)
+{
+    for (int i = 0; i < 24000; i++) {
+        struct dr_position pos;
+        random_position(v, &pos, 8 + (int)(rnd() % 12));
+        pos.kings = 0;
+        for (int s = 0; s < 2; s++)
+            pos.pieces[s] &= ~v->promo_row[s];
+        double edge = 0;
+        for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+            if (v->sq_file[sq] < 0 || v->sq_file[sq] > 1)
+                continue;
+            edge += ((pos.pieces[DR_WHITE] >> sq) & 1) - ((pos.pieces[DR_BLACK] >> sq) & 1);
+        }
+        double diff = bits_count(pos.pieces[DR_WHITE]) - bits_count(pos.pieces[DR_BLACK]);
+        float target = (float)(1 / (1 + exp(-(diff + edge_value * edge))));
+        assert_true(train_set_add(i % 8 ? train : held, ev, &pos, target));
+    }
+}
+
 /* The trainer lowers the held-out loss on positions whose outcome follows
- * a rule it can learn: the side with more men wins, and a man on a square
- * of the left wing (a pattern) is worth half a man more. */
+ * a rule it can learn (edge_rule_set, the wing worth half a man). */
 static void test_trainer_reduces_loss(void **state)
 {
     (void)state;
@@ -372,22 +395,7 @@ static void test_trainer_reduces_loss(void **state)
     eval_init(&ev, &v);
     weights_free(&ev.w); /* from the hand-set terms */
     struct train_set train = {0}, held = {0};
-    for (int i = 0; i < 24000; i++) {
-        struct dr_position pos;
-        random_position(&v, &pos, 8 + (int)(rnd() % 12));
-        pos.kings = 0;
-        for (int s = 0; s < 2; s++)
-            pos.pieces[s] &= ~v.promo_row[s];
-        double edge = 0;
-        for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
-            if (v.sq_file[sq] < 0 || v.sq_file[sq] > 1)
-                continue;
-            edge += ((pos.pieces[DR_WHITE] >> sq) & 1) - ((pos.pieces[DR_BLACK] >> sq) & 1);
-        }
-        double diff = bits_count(pos.pieces[DR_WHITE]) - bits_count(pos.pieces[DR_BLACK]);
-        float target = (float)(1 / (1 + exp(-(diff + 0.5 * edge))));
-        assert_true(train_set_add(i % 8 ? &train : &held, &ev, &pos, target));
-    }
+    edge_rule_set(&v, &ev, 0.5, &train, &held);
     struct train_params p = {.lr = 2.0, .l2 = 1e-4, .batch = 64};
     struct trainer t;
     assert_true(trainer_init(&t, &ev, &p));
@@ -401,6 +409,63 @@ static void test_trainer_reduces_loss(void **state)
     trainer_free(&t);
     train_set_free(&train);
     train_set_free(&held);
+    eval_free(&ev);
+}
+
+/* Mean distance of the windows' weights from where they started. */
+static double tables_moved(const struct trainer *t, const struct weights *start)
+{
+    double sum = 0;
+    size_t first = 2 * (size_t)EVAL_NGLOBAL, n = t->pairs * 2;
+    for (size_t i = first; i < n; i++)
+        sum += fabs(t->w[i] - (double)start->pairs[i] / WEIGHTS_UNIT);
+    return sum / (double)(n - first);
+}
+
+/* Decay towards the starting weights (p.anchor) keeps them where the new
+ * data does not say otherwise: weights fitted where the wing is worth a
+ * man, fitted on again where it is worth nothing under a strong decay,
+ * move less far from where they started with the anchor than with decay
+ * towards zero, and both fits learn the new set. */
+static void test_trainer_anchor_keeps_start(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("russian", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    weights_free(&ev.w);
+    struct train_set first = {0}, first_held = {0}, second = {0}, second_held = {0};
+    edge_rule_set(&v, &ev, 1.0, &first, &first_held);
+    edge_rule_set(&v, &ev, 0.0, &second, &second_held);
+    struct train_params p = {.lr = 2.0, .l2 = 1e-4, .batch = 64};
+    struct trainer t;
+    assert_true(trainer_init(&t, &ev, &p));
+    uint64_t seed = 7;
+    trainer_epoch(&t, &first, &seed);
+    assert_true(trainer_weights(&t, v.name, &ev.w));
+    trainer_free(&t);
+    double start_loss = 0, moved[2] = {0}, loss[2] = {0};
+    for (int anchor = 0; anchor <= 1; anchor++) {
+        struct train_params again = {.lr = 2.0, .l2 = 0.05, .batch = 64, .anchor = anchor};
+        assert_true(trainer_init(&t, &ev, &again));
+        start_loss = trainer_loss(&t, &second_held);
+        seed = 9;
+        trainer_epoch(&t, &second, &seed);
+        moved[anchor] = tables_moved(&t, &ev.w);
+        loss[anchor] = trainer_loss(&t, &second_held);
+        trainer_free(&t);
+    }
+    if (!(moved[1] < moved[0] * 0.8))
+        fail_msg("the tables moved %.3f centi-men with the anchor, %.3f without", moved[1],
+                 moved[0]);
+    if (!(loss[0] < start_loss * 0.9 && loss[1] < start_loss * 0.9))
+        fail_msg("new set's held-out loss %.5f at the start, %.5f and %.5f after", start_loss,
+                 loss[0], loss[1]);
+    train_set_free(&first);
+    train_set_free(&first_held);
+    train_set_free(&second);
+    train_set_free(&second_held);
     eval_free(&ev);
 }
 
@@ -556,6 +621,7 @@ int main(void)
         cmocka_unit_test(test_rules_file_falls_back),
         cmocka_unit_test(test_weights_damage_refused),
         cmocka_unit_test(test_trainer_reduces_loss),
+        cmocka_unit_test(test_trainer_anchor_keeps_start),
         cmocka_unit_test(test_side_to_move_tables_flip_negates),
         cmocka_unit_test(test_trainer_learns_side_to_move),
         cmocka_unit_test(test_king_terms_counted),

@@ -3,7 +3,7 @@
  *   train --variant V --out FILE.weights [--epochs N] [--lr X] [--decay X]
  *         [--l2 X] [--batch N] [--lambda X] [--max-positions N]
  *         [--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only]
- *         DATA.bin...
+ *         [--anchor] DATA.bin...
  *
  * Each position's target is lambda * the game's result + (1 - lambda) *
  * sigmoid(the search's score / K).  One game in ten is held out; its loss is
@@ -20,7 +20,11 @@
  * (selfplay already leaves out those where the side to move can): where
  * the other side threatens a capture the result turns on a tactic the
  * static evaluation is not asked to see.  The held-out set keeps every
- * position, so losses stay comparable. */
+ * position, so losses stay comparable.
+ * --anchor decays the tables towards the weights training starts from
+ * instead of towards zero (--l2 sets how hard): a fit from the last
+ * generation on new data keeps what that generation learned from data
+ * that is gone. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -46,7 +50,7 @@ static int usage(void)
     fprintf(stderr, "usage: train --variant V --out FILE.weights [--epochs N] [--lr X] "
                     "[--decay X] [--l2 X] [--batch N] [--lambda X] [--max-positions N] "
                     "[--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only] "
-                    "DATA.bin...\n");
+                    "[--anchor] DATA.bin...\n");
     return 2;
 }
 
@@ -63,6 +67,10 @@ static bool parse(int argc, char **argv, struct options *o)
         }
         if (!strcmp(a, "--quiet-only")) {
             o->quiet_only = true;
+            continue;
+        }
+        if (!strcmp(a, "--anchor")) {
+            o->p.anchor = true;
             continue;
         }
         if (i + 1 >= argc)

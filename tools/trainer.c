@@ -79,12 +79,20 @@ bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct tr
         for (int i = 0; i < EVAL_NFEATURES; i++)
             t->w[2 * i] = t->w[2 * i + 1] = (float)ev->family->w[i];
     }
+    if (p->anchor) {
+        if (!(t->w0 = malloc(n * sizeof *t->w0))) {
+            trainer_free(t);
+            return false;
+        }
+        memcpy(t->w0, t->w, n * sizeof *t->w0);
+    }
     return true;
 }
 
 void trainer_free(struct trainer *t)
 {
     free(t->w);
+    free(t->w0);
     free(t->grad);
     free(t->m);
     free(t->v);
@@ -144,7 +152,8 @@ static inline void add_grad(struct trainer *t, size_t pair, double open, double 
 }
 
 /* Adam on the weights the batch touched (the others had no gradient);
- * decoupled weight decay on the pattern weights. */
+ * decoupled weight decay on the pattern weights, towards zero or towards
+ * the starting weights (p.anchor). */
 static void adam_step(struct trainer *t, int batch)
 {
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -159,7 +168,7 @@ static void adam_step(struct trainer *t, int batch)
             double step = t->p.lr * (t->m[i] / c1) / (sqrt(t->v[i] / c2) + eps);
             /* decay on the tables: the windows' and the king squares' */
             if (pair >= EG_KING_SQUARE)
-                step += t->p.lr * t->p.l2 * t->w[i];
+                step += t->p.lr * t->p.l2 * (t->w[i] - (t->w0 ? t->w0[i] : 0));
             t->w[i] -= (float)step;
             t->grad[i] = 0;
         }

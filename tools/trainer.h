@@ -37,12 +37,14 @@ struct train_params {
     double l2;      /* weight decay on the pattern weights, per step */
     int batch;
     int sets;       /* tables per window (weights.h); 0: as many as the start's */
+    bool anchor;    /* decay towards the starting weights instead of zero */
 };
 
 struct trainer {
     int nwin, sets;
     size_t pairs;              /* weight pairs: globals, then the windows' tables */
     float *w, *grad, *m, *v;   /* [pairs * 2] */
+    float *w0;                 /* the starting weights, with p.anchor */
     uint32_t *stamp;           /* the last step that touched a weight */
     size_t *touched, ntouched;
     uint64_t step;
@@ -53,7 +55,10 @@ struct trainer {
  * global terms with empty patterns).  Going from one set to two, both
  * start as copies of the one.  The trainer always fits every global term
  * (eval.h's king terms too, from zero when ev's file has none): the
- * samples must be made with ev->king_terms on (eval_set_king_terms). */
+ * samples must be made with ev->king_terms on (eval_set_king_terms).
+ * With p->anchor the decay pulls the tables towards where they started,
+ * not towards zero: a fit on new data keeps what the starting weights
+ * learned from data it no longer has, where the new data says little. */
 bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct train_params *p);
 void trainer_free(struct trainer *t);
 
