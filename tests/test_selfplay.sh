@@ -35,4 +35,18 @@ grep -q "no position between plies 12 and 12" "$dir/err" || fail "12: $(cat "$di
 "$selfplay" --variant international --games 1 --out "$dir/out.bin" \
     --starts "$dir/missing.pdn" 2>"$dir/err" && fail "a missing file was accepted"
 grep -q "missing.pdn" "$dir/err" || fail "the missing file is not named: $(cat "$dir/err")"
+# A signal (`timeout` around a long run) ends the run after the game being
+# played: the finished games are kept under the file's own name.
+rm -f "$dir/out.bin"
+"$selfplay" --variant international --games 100000 --nodes 200 --out "$dir/out.bin" \
+    >"$dir/said" 2>"$dir/err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid" || fail "stopped by a signal: exit status $?: $(cat "$dir/err")"
+[ -e "$dir/out.bin" ] || fail "stopped by a signal: no out.bin"
+[ ! -e "$dir/out.bin.tmp" ] || fail "stopped by a signal: out.bin.tmp left"
+size=$(wc -c < "$dir/out.bin")
+[ "$size" -gt 0 ] && [ $((size % 32)) -eq 0 ] || fail "stopped by a signal: $size bytes"
+grep -q "stopped by a signal" "$dir/said" || fail "not said: $(cat "$dir/said")"
 echo "ok"

@@ -24,8 +24,12 @@
  * (those between plies LO and HI of their main lines, 10-60 unless said,
  * with nothing to capture), one drawn at random for each game, then the
  * random plies: the engine's own games seen from positions that other
- * games reach, which its own openings seldom do. */
+ * games reach, which its own openings seldom do.
+ *
+ * SIGINT or SIGTERM (a `timeout` around a long run) ends the run after the
+ * game being played: the file holds the finished games and gets its name. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,6 +231,25 @@ enum { AGAINST_TEXT = 64 };
 
 /* With an opponent, the first engine's wins, draws and losses against it,
  * written into text (empty without one); returns text. */
+/* set by the signal handler: stop after the game being played */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+static void stop_on_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = request_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 static const char *against(const struct options *o, const int own[3],
                            char text[static AGAINST_TEXT])
 {
@@ -290,9 +313,10 @@ int main(int argc, char **argv)
     }
     uint64_t rng = o.seed;
     long records = 0;
-    int wins[3] = {0}, own[3] = {0};
+    int wins[3] = {0}, own[3] = {0}, played = 0;
     char own_text[AGAINST_TEXT];
-    for (int i = 0; i < o.games; i++) {
+    stop_on_signals();
+    for (int i = 0; i < o.games && !stop_requested; i++) {
         /* the opponent has White in the odd games */
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
         uint64_t nodes[2] = {i % 2 ? o.opponent_nodes : o.nodes,
@@ -303,6 +327,7 @@ int main(int argc, char **argv)
             return 1;
         }
         records += n;
+        played++;
         int r = white_result(dr_game_result(g));
         wins[r + 1]++;
         own[(i % 2 ? -r : r) + 1]++; /* the first engine's result */
@@ -314,9 +339,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "selfplay: %s: %s\n", o.out, strerror(errno));
         return 1;
     }
-    printf("%s: %s%s%s; %d games, %ld positions (white %d, draws %d, black %d%s)\n", o.out,
+    printf("%s: %s%s%s; %d games%s, %ld positions (white %d, draws %d, black %d%s)\n", o.out,
            dr_engine_eval_source(e), o.opponent ? " against " : "",
-           o.opponent ? dr_engine_eval_source(opp) : "", o.games, records, wins[2], wins[1],
+           o.opponent ? dr_engine_eval_source(opp) : "", played,
+           stop_requested ? " (stopped by a signal)" : "", records, wins[2], wins[1],
            wins[0], against(&o, own, own_text));
     free(st.pos);
     dr_game_free(g);
