@@ -229,8 +229,6 @@ static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
 
 enum { AGAINST_TEXT = 64 };
 
-/* With an opponent, the first engine's wins, draws and losses against it,
- * written into text (empty without one); returns text. */
 /* set by the signal handler: stop after the game being played */
 static volatile sig_atomic_t stop_requested;
 
@@ -250,6 +248,8 @@ static void stop_on_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+/* With an opponent, the first engine's wins, draws and losses against it,
+ * written into text (empty without one); returns text. */
 static const char *against(const struct options *o, const int own[3],
                            char text[static AGAINST_TEXT])
 {
@@ -264,6 +264,7 @@ int main(int argc, char **argv)
     struct options o;
     if (!parse(argc, argv, &o))
         return usage();
+    stop_on_signals();
     struct dr_variant v;
     struct dr_error err;
     if (!dr_variant_builtin(o.variant, &v, &err)) {
@@ -315,7 +316,6 @@ int main(int argc, char **argv)
     long records = 0;
     int wins[3] = {0}, own[3] = {0}, played = 0;
     char own_text[AGAINST_TEXT];
-    stop_on_signals();
     for (int i = 0; i < o.games && !stop_requested; i++) {
         /* the opponent has White in the odd games */
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
