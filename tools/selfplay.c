@@ -314,7 +314,7 @@ int main(int argc, char **argv)
     }
     uint64_t rng = o.seed;
     long records = 0;
-    int wins[3] = {0}, own[3] = {0}, played = 0;
+    int wins[3] = {0}, own[3] = {0};
     char own_text[AGAINST_TEXT];
     for (int i = 0; i < o.games && !stop_requested; i++) {
         /* the opponent has White in the odd games */
@@ -327,7 +327,6 @@ int main(int argc, char **argv)
             return 1;
         }
         records += n;
-        played++;
         int r = white_result(dr_game_result(g));
         wins[r + 1]++;
         own[(i % 2 ? -r : r) + 1]++; /* the first engine's result */
@@ -341,7 +340,7 @@ int main(int argc, char **argv)
     }
     printf("%s: %s%s%s; %d games%s, %ld positions (white %d, draws %d, black %d%s)\n", o.out,
            dr_engine_eval_source(e), o.opponent ? " against " : "",
-           o.opponent ? dr_engine_eval_source(opp) : "", played,
+           o.opponent ? dr_engine_eval_source(opp) : "", wins[0] + wins[1] + wins[2],
            stop_requested ? " (stopped by a signal)" : "", records, wins[2], wins[1],
            wins[0], against(&o, own, own_text));
     free(st.pos);
