@@ -56,8 +56,9 @@ static void test_reproducible(void **state)
 
 /* Nodes of a depth-9 search from the start with the selective search
  * set to mode. Not shallower: at depth 7 ProbCut's own shallow searches can
- * cost more than it prunes (international with generation 7's weights:
- * 10,114 nodes on, 8,509 off; at depth 9 22,439 on, 45,831 off). */
+ * cost more than it prunes (international, generation 8's weights, `hub
+ * --selective on|off`, `level depth=N`, `go analyze`: 9,078 nodes on, 8,682
+ * off; at depth 9 26,878 on, 33,279 off). */
 static uint64_t nodes_to_depth(const char *variant, enum dr_selective mode, bool *on)
 {
     struct dr_variant v;
