@@ -29,7 +29,6 @@
  * SIGINT or SIGTERM (a `timeout` around a long run) ends the run after the
  * game being played: the file holds the finished games and gets its name. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +39,7 @@
 #include "draughts/movegen.h"
 #include "draughts/pdn.h"
 #include "draughts/variant.h"
+#include "run_stop.h"
 #include "selfplay.h"
 
 struct options {
@@ -229,25 +229,6 @@ static int play_game(struct dr_engine *const player[2], const uint64_t nodes[2],
 
 enum { AGAINST_TEXT = 64 };
 
-/* set by the signal handler: stop after the game being played */
-static volatile sig_atomic_t stop_requested;
-
-static void request_stop(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
-static void stop_on_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = request_stop;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
-
 /* With an opponent, the first engine's wins, draws and losses against it,
  * written into text (empty without one); returns text. */
 static const char *against(const struct options *o, const int own[3],
@@ -264,7 +245,7 @@ int main(int argc, char **argv)
     struct options o;
     if (!parse(argc, argv, &o))
         return usage();
-    stop_on_signals();
+    run_stop_on_signals();
     struct dr_variant v;
     struct dr_error err;
     if (!dr_variant_builtin(o.variant, &v, &err)) {
@@ -316,7 +297,7 @@ int main(int argc, char **argv)
     long records = 0;
     int wins[3] = {0}, own[3] = {0};
     char own_text[AGAINST_TEXT];
-    for (int i = 0; i < o.games && !stop_requested; i++) {
+    for (int i = 0; i < o.games && !run_stop_requested(); i++) {
         /* the opponent has White in the odd games */
         struct dr_engine *player[2] = {i % 2 ? opp : e, i % 2 ? e : opp};
         uint64_t nodes[2] = {i % 2 ? o.opponent_nodes : o.nodes,
@@ -341,7 +322,7 @@ int main(int argc, char **argv)
     printf("%s: %s%s%s; %d games%s, %ld positions (white %d, draws %d, black %d%s)\n", o.out,
            dr_engine_eval_source(e), o.opponent ? " against " : "",
            o.opponent ? dr_engine_eval_source(opp) : "", wins[0] + wins[1] + wins[2],
-           stop_requested ? " (stopped by a signal)" : "", records, wins[2], wins[1],
+           run_stop_requested() ? " (stopped by a signal)" : "", records, wins[2], wins[1],
            wins[0], against(&o, own, own_text));
     free(st.pos);
     dr_game_free(g);
