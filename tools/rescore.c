@@ -114,6 +114,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "rescore: %s: %s\n", o.in, strerror(errno));
         return 1;
     }
+    if (selfplay_records_remainder(in) > 0) {
+        fprintf(stderr, "rescore: %s: not whole %zu-byte records: a file cut short?\n", o.in,
+                sizeof(struct selfplay_record));
+        return 1;
+    }
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", o.out);
     FILE *out = fopen(tmp, "wb");

@@ -3,6 +3,7 @@
 #ifndef DR_SELFPLAY_H
 #define DR_SELFPLAY_H
 
+#include <stdio.h>
 #include <stdint.h>
 
 struct selfplay_record {
@@ -15,5 +16,17 @@ struct selfplay_record {
 };
 
 _Static_assert(sizeof(struct selfplay_record) == 32, "a record is 32 bytes");
+
+/* The bytes of f past its last whole record: 0 for a file of whole records,
+ * more for one cut short (or not selfplay's), -1 when its size cannot be
+ * read (a pipe, where nothing is checked). f is left at its start. */
+static inline long selfplay_records_remainder(FILE *f)
+{
+    if (fseek(f, 0, SEEK_END) != 0)
+        return -1;
+    long size = ftell(f);
+    rewind(f);
+    return size < 0 ? -1 : size % (long)sizeof(struct selfplay_record);
+}
 
 #endif

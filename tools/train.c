@@ -126,6 +126,12 @@ static bool read_data(const char *path, const struct evaluator *ev, const struct
         fprintf(stderr, "train: %s: %s\n", path, strerror(errno));
         return false;
     }
+    if (selfplay_records_remainder(f) > 0) {
+        fprintf(stderr, "train: %s: not whole %zu-byte records: a file cut short?\n", path,
+                sizeof(struct selfplay_record));
+        fclose(f);
+        return false;
+    }
     struct selfplay_record r;
     int last_ply = 1 << 30;
     while (fread(&r, sizeof r, 1, f) == 1) {
