@@ -553,6 +553,48 @@ static void test_king_terms_counted(void **state)
     eval_free(&ev);
 }
 
+/* What the trainer fits is what the search computes: for positions with
+ * and without kings, on every kind of board, the trainer's prediction from
+ * eval_globals and the windows equals the engine's score (before the
+ * drawish divisor) up to the rounding of the integer blend. */
+static void test_trainer_predicts_engine_score(void **state)
+{
+    (void)state;
+    static const char *const boards[] = {"international", "english", "turkish"};
+    for (size_t b = 0; b < sizeof boards / sizeof *boards; b++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(boards[b], &v, NULL));
+        struct evaluator ev;
+        eval_init(&ev, &v);
+        load_random_weights(&v, &ev, 2);
+        assert_true(ev.king_terms);
+        struct trainer t;
+        struct train_params p = {.lr = 1, .batch = 1};
+        assert_true(trainer_init(&t, &ev, &p));
+        int with_kings = 0;
+        for (int i = 0; i < 2000; i++) {
+            struct dr_position pos;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            struct train_set set = {0};
+            assert_true(train_set_add(&set, &ev, &pos, 0.5f));
+            double want = trainer_predict(&t, &set.s[0]);
+            train_set_free(&set);
+            int score = eval_position(&ev, &pos);
+            score = pos.side == DR_WHITE ? score : -score;
+            int divisor = eval_drawish(&ev, &pos) ? 16 : 1;
+            if (fabs(want) >= DR_SCORE_KNOWN_WIN / 2)
+                continue;
+            if (fabs(want / divisor - score) > 1.5)
+                fail_msg("%s: the engine scores %d, the trainer %.2f / %d", boards[b], score,
+                         want, divisor);
+            with_kings += pos.kings != 0;
+        }
+        assert_true(with_kings > 500);
+        trainer_free(&t);
+        eval_free(&ev);
+    }
+}
+
 /* With the king terms the two sets are blended by the rows the men have
  * to go: all of them at the start, fewer after a man's move, and a king
  * counts none. */
@@ -627,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_king_terms_counted),
         cmocka_unit_test(test_rows_phase),
         cmocka_unit_test(test_king_terms_flip_negates),
+        cmocka_unit_test(test_trainer_predicts_engine_score),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

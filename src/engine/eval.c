@@ -297,7 +297,8 @@ static uint64_t men_threaten(const struct dr_variant *v, const struct dr_positio
     return threatened;
 }
 
-/* Adds side's king terms to g with the given sign. */
+/* Adds side's king mobility terms to g with the given sign (the kings'
+ * squares are counted apart: king_squares). */
 static void king_terms(const struct evaluator *ev, const struct dr_position *pos, int side,
                        int sign, int *g)
 {
@@ -310,7 +311,6 @@ static void king_terms(const struct evaluator *ev, const struct dr_position *pos
     int safe = 0, unsafe = 0;
     for (uint64_t b = kings; b;) {
         int sq = bits_pop(&b);
-        g[EG_KING_SQUARE + ev->own_square[side][sq]] += sign;
         uint64_t reach = 0;
         for (unsigned dirs = v->king_move_dirs[side]; dirs; dirs &= dirs - 1) {
             int d = __builtin_ctz(dirs);
@@ -329,15 +329,17 @@ static void king_terms(const struct evaluator *ev, const struct dr_position *pos
 _Static_assert(EVAL_NGLOBAL_CLASSIC == WEIGHTS_NGLOBAL_BEFORE_KINGS,
                "files made before the king terms hold the classic global terms");
 
-/* The global terms the weights in use read (the king terms only with them). */
-static void globals(const struct evaluator *ev, const struct dr_position *pos, int *g)
+/* The global terms before the kings' squares (EG_KING_SQUARE of them; the
+ * king terms zero without them).  The squares are few and sparse, so they
+ * are added apart, without a table of zeros to clear and sum each time. */
+static void dense_globals(const struct evaluator *ev, const struct dr_position *pos, int *g)
 {
     eval_features(ev, pos, g);
     g[EG_HAS_KING] = ((pos->pieces[DR_WHITE] & pos->kings) != 0) -
                      ((pos->pieces[DR_BLACK] & pos->kings) != 0);
+    g[EG_KING_SAFE] = g[EG_KING_DENIED] = 0;
     if (!ev->king_terms)
         return;
-    memset(g + EG_KING_SAFE, 0, sizeof *g * (EVAL_NGLOBAL - EG_KING_SAFE));
     king_terms(ev, pos, DR_WHITE, 1, g);
     king_terms(ev, pos, DR_BLACK, -1, g);
 }
@@ -346,7 +348,12 @@ void eval_globals(const struct evaluator *ev, const struct dr_position *pos,
                   int g[EVAL_NGLOBAL])
 {
     memset(g, 0, sizeof *g * EVAL_NGLOBAL);
-    globals(ev, pos, g);
+    dense_globals(ev, pos, g);
+    if (!ev->king_terms)
+        return;
+    for (int side = 0; side < 2; side++)
+        for (uint64_t b = pos->pieces[side] & pos->kings; b;)
+            g[EG_KING_SQUARE + ev->own_square[side][bits_pop(&b)]] += side == DR_WHITE ? 1 : -1;
 }
 
 int eval_phase(const struct evaluator *ev, const struct dr_position *pos)
@@ -371,15 +378,22 @@ int eval_phase_full(const struct evaluator *ev)
  * colour-flipped position gets exactly the negated score. */
 static int learned_score(const struct evaluator *ev, const struct dr_position *pos)
 {
-    int g[EVAL_NGLOBAL];
-    globals(ev, pos, g);
+    int g[EG_KING_SQUARE];
+    dense_globals(ev, pos, g);
     const int16_t *w = ev->w.pairs;
     int32_t open = 0, end = 0;
-    int nglobal = ev->w.nglobal;
-    for (int i = 0; i < nglobal; i++) {
+    int nglobal = ev->w.nglobal, dense = nglobal < EG_KING_SQUARE ? nglobal : EG_KING_SQUARE;
+    for (int i = 0; i < dense; i++) {
         open += w[2 * i] * g[i];
         end += w[2 * i + 1] * g[i];
     }
+    if (ev->king_terms && nglobal > EG_KING_SQUARE)
+        for (int side = 0; side < 2; side++)
+            for (uint64_t b = pos->pieces[side] & pos->kings; b;) {
+                const int16_t *k = w + 2 * (EG_KING_SQUARE + ev->own_square[side][bits_pop(&b)]);
+                open += side == DR_WHITE ? k[0] : -k[0];
+                end += side == DR_WHITE ? k[1] : -k[1];
+            }
     uint16_t idx[2][PAT_MAX_WINDOWS];
     uint64_t men = ~pos->kings;
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, idx);
