@@ -298,7 +298,7 @@ static uint64_t men_threaten(const struct dr_variant *v, const struct dr_positio
 }
 
 /* Adds side's king mobility terms to g with the given sign (the kings'
- * squares are counted apart: king_squares). */
+ * squares are added apart, by eval_globals and learned_score). */
 static void king_terms(const struct evaluator *ev, const struct dr_position *pos, int side,
                        int sign, int *g)
 {
