@@ -376,7 +376,8 @@ static struct dr_move search_to(const struct dr_variant *v, const struct dr_posi
  * the better move's search ends before depth D's last node depends on the
  * evaluation (when it is the last root move searched, it ends there), so the
  * test walks the depths whose move changes until one shows the premise; an
- * engine that dropped a stopped iteration's move would show it at none. */
+ * engine that dropped a stopped iteration's move would show it at none.
+ * Returns whether one of fen's depths showed it; counts the changes of move. */
 static bool stopped_answer_shown(const char *fen, int *changes)
 {
     struct dr_variant v;
