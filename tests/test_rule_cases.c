@@ -409,10 +409,56 @@ static void test_killer_promotion_only_at_move_end(void **state)
     }
 }
 
+/* A search's leaf asks for the captures or the number of quiet moves
+ * (dr_gen_captures_or_count): along random games of every variant, the
+ * same captures as dr_gen_moves lists, and the count of its quiet moves
+ * when there are none (0 in a lost position). */
+static void test_leaf_captures_or_count(void **state)
+{
+    (void)state;
+    uint64_t rng = 12345;
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        int lost = 0, captures = 0;
+        for (int game = 0; game < 40; game++) {
+            struct dr_position pos;
+            dr_position_start(&v, &pos);
+            for (int ply = 0; ply < 300; ply++) {
+                struct dr_movelist all, leaf;
+                int n = dr_gen_moves(&v, &pos, &all), quiet = -1;
+                int c = dr_gen_captures_or_count(&v, &pos, &leaf, &quiet);
+                bool capturing = n > 0 && all.moves[0].captures != 0;
+                assert_int_equal(c, capturing ? n : 0);
+                assert_int_equal(leaf.count, c);
+                assert_int_equal(quiet, capturing ? 0 : n);
+                for (int i = 0; i < c; i++) {
+                    assert_int_equal(leaf.moves[i].from, all.moves[i].from);
+                    assert_int_equal(leaf.moves[i].to, all.moves[i].to);
+                    assert_true(leaf.moves[i].captures == all.moves[i].captures);
+                    assert_int_equal(leaf.moves[i].flags, all.moves[i].flags);
+                }
+                captures += capturing;
+                if (n == 0) {
+                    lost++;
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                dr_make(&v, &pos, &all.moves[rng % (uint64_t)n]);
+            }
+        }
+        if (!lost || !captures)
+            fail_msg("%s: %d lost positions, %d with captures met", *name, lost, captures);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_killer_promotion_only_at_move_end),
+        cmocka_unit_test(test_leaf_captures_or_count),
         cmocka_unit_test(test_killer),    cmocka_unit_test(test_killer8),
         cmocka_unit_test(test_german),    cmocka_unit_test(test_italian),
         cmocka_unit_test(test_pool),      cmocka_unit_test(test_armenian),

@@ -17,6 +17,11 @@ int dr_gen_moves(const struct dr_variant *v, const struct dr_position *pos,
 int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
                     struct dr_movelist *list);
 
+/* The legal captures, as dr_gen_captures; when there are none, *quiet gets
+ * the number of ordinary moves, counted without listing them (a search's
+ * leaf needs the captures, or only to know that it is not lost). */
+int dr_gen_captures_or_count(const struct dr_variant *v, const struct dr_position *pos,
+                             struct dr_movelist *list, int *quiet);
 /* Does the side to move have a capture? */
 bool dr_has_capture(const struct dr_variant *v, const struct dr_position *pos);
 

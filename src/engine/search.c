@@ -530,7 +530,14 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
             return table_score;
     }
     struct dr_movelist *l = &s->lists[ply];
-    dr_gen_moves(v, pos, l);
+    if (depth <= 0) {
+        /* a leaf unless it must capture: its quiet moves are only counted */
+        int quiet;
+        if (!dr_gen_captures_or_count(v, pos, l, &quiet))
+            return quiet ? eval_position(&e->ev, pos) : -DR_SCORE_WIN + ply;
+    } else {
+        dr_gen_moves(v, pos, l);
+    }
     if (l->count == 0)
         return -DR_SCORE_WIN + ply;
     if (ply >= DR_MAX_PLY - 1)

@@ -55,6 +55,8 @@ struct gen_instance {
                         struct dr_movelist *list);
     int (*gen_captures[2])(const struct dr_variant *v, const struct dr_position *pos,
                            struct dr_movelist *list);
+    int (*captures_or_count[2])(const struct dr_variant *v, const struct dr_position *pos,
+                                struct dr_movelist *list, int *quiet);
     uint64_t (*perft[2])(const struct dr_variant *v, const struct dr_position *pos, int depth);
 };
 
@@ -676,6 +678,20 @@ static ALWAYS_INLINE int count_moves(const struct gen_instance *g, const struct 
     return captures_of(g, v, pos, side, &list, s);
 }
 
+static ALWAYS_INLINE int captures_or_count(const struct gen_instance *g,
+                                           const struct dr_variant *v,
+                                           const struct dr_position *pos, int side,
+                                           struct dr_movelist *list, int *quiet)
+{
+    list->count = 0;
+    *quiet = 0;
+    struct capture_starts s = capture_candidates(g, v, pos, side);
+    if (s.men | s.kings)
+        return captures_of(g, v, pos, side, list, s);
+    *quiet = count_quiet(g, v, pos, side);
+    return 0;
+}
+
 /* The position after m, played by side from pos (next may be pos). */
 static ALWAYS_INLINE void make(const struct dr_position *pos, int side, const struct dr_move *m,
                                struct dr_position *next)
@@ -726,6 +742,12 @@ static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const stru
     {                                                                                          \
         return gen_captures(&name, v, pos, SIDE, list);                                        \
     }                                                                                          \
+    static int name##_captures_or_count_##suffix(const struct dr_variant *v,                    \
+                                                 const struct dr_position *pos,                 \
+                                                 struct dr_movelist *list, int *quiet)          \
+    {                                                                                          \
+        return captures_or_count(&name, v, pos, SIDE, list, quiet);                            \
+    }                                                                                          \
     static uint64_t name##_perft_##suffix(const struct dr_variant *v,                          \
                                           const struct dr_position *pos, int depth)            \
     {                                                                                          \
@@ -754,6 +776,7 @@ static ALWAYS_INLINE uint64_t perft_rec(const struct gen_instance *g, const stru
         {name##_count_moves_white, name##_count_moves_black},                                  \
         {name##_gen_moves_white, name##_gen_moves_black},                                      \
         {name##_gen_captures_white, name##_gen_captures_black},                                \
+        {name##_captures_or_count_white, name##_captures_or_count_black},                      \
         {name##_perft_white, name##_perft_black}}
 
 /* The direction sets of a side's men and kings on dark squares. */
@@ -833,6 +856,12 @@ int dr_gen_captures(const struct dr_variant *v, const struct dr_position *pos,
                     struct dr_movelist *list)
 {
     return instance(v)->gen_captures[pos->side](v, pos, list);
+}
+
+int dr_gen_captures_or_count(const struct dr_variant *v, const struct dr_position *pos,
+                             struct dr_movelist *list, int *quiet)
+{
+    return instance(v)->captures_or_count[pos->side](v, pos, list, quiet);
 }
 
 int dr_count_moves(const struct dr_variant *v, const struct dr_position *pos)
