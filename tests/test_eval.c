@@ -102,14 +102,16 @@ static void test_flip_negates_every_variant(void **state)
     }
 }
 
-/* Random weights of sets tables a window for v, written to a temporary
- * file whose name goes to path. */
+/* Random weights of sets tables a window for v (and for the board's edge
+ * strips, with edges), written to a temporary file whose name goes to path. */
 static void write_random_weights(const struct dr_variant *v, const struct evaluator *ev,
-                                 int sets, char path[static 32])
+                                 int sets, bool edges, char path[static 32])
 {
-    struct weights w = {.nglobal = EVAL_NGLOBAL, .nwin = ev->layout.nwin, .sets = sets};
+    int nedge = edges ? ev->layout.nedge : 0;
+    struct weights w = {.nglobal = EVAL_NGLOBAL, .nwin = ev->layout.nwin, .sets = sets,
+                        .nedge = nedge};
     snprintf(w.variant, sizeof w.variant, "%s", v->name);
-    w.count = EVAL_NGLOBAL + (size_t)sets * ev->layout.nwin * PAT_CONFIGS;
+    w.count = EVAL_NGLOBAL + (size_t)sets * pat_set_pairs(&ev->layout, nedge);
     w.pairs = calloc(w.count * 2, sizeof *w.pairs);
     assert_non_null(w.pairs);
     for (size_t i = 0; i < w.count * 2; i++)
@@ -123,12 +125,13 @@ static void write_random_weights(const struct dr_variant *v, const struct evalua
     weights_free(&w);
 }
 
-/* ev reads random weights of sets tables a window (through a file, as a
- * user's --weights would). */
-static void load_random_weights(const struct dr_variant *v, struct evaluator *ev, int sets)
+/* ev reads random weights of sets tables a window, with or without the
+ * edge strips' (through a file, as a user's --weights would). */
+static void load_random_weights(const struct dr_variant *v, struct evaluator *ev, int sets,
+                                bool edges)
 {
     char path[32];
-    write_random_weights(v, ev, sets, path);
+    write_random_weights(v, ev, sets, edges, path);
     struct dr_error err;
     bool loaded = eval_load_weights(ev, path, &err);
     remove(path);
@@ -149,8 +152,9 @@ static void test_side_to_move_tables_flip_negates(void **state)
         struct evaluator ev;
         eval_init(&ev, &v);
         assert_true(ev.has_layout);
-        load_random_weights(&v, &ev, 2);
+        load_random_weights(&v, &ev, 2, true);
         assert_int_equal(ev.w.sets, 2);
+        assert_int_equal(ev.w.nedge, v.all_squares ? 0 : PAT_MAX_EDGES);
         int tempo_matters = 0;
         for (int i = 0; i < 2000; i++) {
             struct dr_position pos, flipped, other_side;
@@ -192,8 +196,93 @@ static void test_window_reading_portable(void **state)
                 assert_int_equal(a[1][w], b[1][w]);
                 assert_true(a[0][w] < PAT_CONFIGS && a[1][w] < PAT_CONFIGS);
             }
+            uint16_t ea[2][PAT_MAX_EDGES], eb[2][PAT_MAX_EDGES];
+            pat_edge_indexes(&lay, pos.pieces[0], pos.pieces[1], ea);
+            pat_edge_indexes_portable(&lay, pos.pieces[0], pos.pieces[1], eb);
+            for (int e = 0; e < lay.nedge; e++) {
+                assert_int_equal(ea[0][e], eb[0][e]);
+                assert_int_equal(ea[1][e], eb[1][e]);
+                assert_true(ea[0][e] < PAT_EDGE_CONFIGS && ea[1][e] < PAT_EDGE_CONFIGS);
+            }
         }
     }
+}
+
+/* The edge strips: on every dark-square board the three files along each
+ * side over the windows' rows, nine squares, and Black's the same squares
+ * turned half round; the all-squares boards have none.  A man on a strip's
+ * square counts in its configuration, one elsewhere does not. */
+static void test_edge_strips_geometry(void **state)
+{
+    (void)state;
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        struct pat_layout lay;
+        assert_true(pat_layout_build(&v, &lay));
+        if (v.all_squares) {
+            assert_int_equal(lay.nedge, 0);
+            continue;
+        }
+        assert_int_equal(lay.nedge, PAT_MAX_EDGES);
+        for (int e = 0; e < lay.nedge; e++) {
+            uint64_t white = lay.edge_mask[0][e], black = lay.edge_mask[1][e];
+            assert_int_equal(bits_count(white), PAT_EDGE_CELLS);
+            for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+                if (!((white >> sq) & 1))
+                    continue;
+                int f = v.sq_file[sq], r = v.sq_rank[sq];
+                assert_true(e == 0 ? f <= 2 : f >= v.width - 3);
+                int rows = 0;
+                for (int w = 0; w < lay.nwin; w++)
+                    for (int t = 0; t < DR_MAX_SQUARES; t++)
+                        if (((lay.mask[0][w] >> t) & 1) && v.sq_rank[t] + 1 > rows)
+                            rows = v.sq_rank[t] + 1;
+                assert_true(r < rows);
+                bool turned = false;
+                for (int t = 0; t < DR_MAX_SQUARES; t++)
+                    if (v.sq_file[t] == v.width - 1 - f && v.sq_rank[t] == v.height - 1 - r)
+                        turned = ((black >> t) & 1) != 0;
+                if (!turned)
+                    fail_msg("%s: strip %d's square %d not turned round in Black's view", *name,
+                             e, sq);
+                uint16_t idx[2][PAT_MAX_EDGES];
+                pat_edge_indexes(&lay, 1ULL << sq, 0, idx);
+                assert_true(idx[0][e] != 0);
+            }
+            uint16_t idx[2][PAT_MAX_EDGES];
+            pat_edge_indexes(&lay, v.board & ~white & ~black, 0, idx);
+            assert_int_equal(idx[0][e], 0);
+            assert_int_equal(idx[1][e], 0);
+        }
+    }
+}
+
+/* A file with the edge strips' tables is read with them: zeroing those
+ * tables changes the scores. */
+static void test_edge_tables_read(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    assert_true(dr_variant_builtin("international", &v, NULL));
+    struct evaluator ev;
+    eval_init(&ev, &v);
+    load_random_weights(&v, &ev, 2, true);
+    assert_int_equal(ev.w.nedge, PAT_MAX_EDGES);
+    struct dr_position pos[500];
+    int before[500], changed = 0;
+    for (int i = 0; i < 500; i++) {
+        random_position(&v, &pos[i], 10 + (int)(rnd() % 20));
+        before[i] = eval_position(&ev, &pos[i]);
+    }
+    size_t set = pat_set_pairs(&ev.layout, ev.w.nedge), windows = pat_set_pairs(&ev.layout, 0);
+    for (int s = 0; s < ev.w.sets; s++)
+        memset(ev.w.pairs + 2 * (ev.w.nglobal + s * set + windows), 0,
+               2 * sizeof *ev.w.pairs * (set - windows));
+    for (int i = 0; i < 500; i++)
+        changed += eval_position(&ev, &pos[i]) != before[i];
+    assert_true(changed > 400);
+    eval_free(&ev);
 }
 
 /* The built-in variants with weights files use them; the others say which
@@ -343,6 +432,16 @@ static void test_weights_damage_refused(void **state)
     weights_free(&back);
     bytes[8] = WEIGHTS_VERSION;
     bytes[49] = 1;
+    /* edge strips the board does not have, or of another size */
+    bytes[50] = 1;
+    bytes[51] = PAT_EDGE_CELLS;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "edge strips"));
+    bytes[50] = PAT_MAX_EDGES;
+    bytes[51] = 8;
+    assert_false(weights_parse(bytes, n, "w", &v, &ev.layout, EVAL_NGLOBAL, &back, &err));
+    assert_non_null(strstr(err.msg, "edge strips"));
+    bytes[50] = bytes[51] = 0;
     /* global terms: all of this build's, or the ten of the files before
      * the king terms (every file in weights/ was made so) */
     bytes[56] = EVAL_NGLOBAL_CLASSIC + 1;
@@ -566,7 +665,7 @@ static void test_trainer_predicts_engine_score(void **state)
         assert_true(dr_variant_builtin(boards[b], &v, NULL));
         struct evaluator ev;
         eval_init(&ev, &v);
-        load_random_weights(&v, &ev, 2);
+        load_random_weights(&v, &ev, 2, true);
         assert_true(ev.king_terms);
         struct trainer t;
         struct train_params p = {.lr = 1, .batch = 1};
@@ -631,7 +730,7 @@ static void test_king_terms_flip_negates(void **state)
         assert_true(dr_variant_builtin(boards[b], &v, NULL));
         struct evaluator ev;
         eval_init(&ev, &v);
-        load_random_weights(&v, &ev, 1);
+        load_random_weights(&v, &ev, 1, false);
         assert_true(ev.king_terms);
         int kings_matter = 0;
         for (int i = 0; i < 2000; i++) {
@@ -659,6 +758,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_flip_negates_every_variant),
         cmocka_unit_test(test_window_reading_portable),
+        cmocka_unit_test(test_edge_strips_geometry),
+        cmocka_unit_test(test_edge_tables_read),
         cmocka_unit_test(test_builtin_weights_chosen),
         cmocka_unit_test(test_rules_file_falls_back),
         cmocka_unit_test(test_weights_damage_refused),

@@ -3,7 +3,7 @@
  *   train --variant V --out FILE.weights [--epochs N] [--lr X] [--decay X]
  *         [--l2 X] [--batch N] [--lambda X] [--max-positions N]
  *         [--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only]
- *         [--anchor] DATA.bin...
+ *         [--anchor] [--edges 0|1] DATA.bin...
  *
  * Each position's target is lambda * the game's result + (1 - lambda) *
  * sigmoid(the search's score / K).  One game in ten is held out; its loss is
@@ -24,7 +24,9 @@
  * --anchor decays the tables towards the weights training starts from
  * instead of towards zero (--l2 sets how hard): a fit from the last
  * generation on new data keeps what that generation learned from data
- * that is gone. */
+ * that is gone.
+ * --edges 1 fits tables for the edge strips (pattern.h) too, from zero when
+ * the starting file has none; a file that has them keeps them either way. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +52,7 @@ static int usage(void)
     fprintf(stderr, "usage: train --variant V --out FILE.weights [--epochs N] [--lr X] "
                     "[--decay X] [--l2 X] [--batch N] [--lambda X] [--max-positions N] "
                     "[--from-scratch | --weights FILE] [--seed S] [--sets 1|2] [--quiet-only] "
-                    "[--anchor] DATA.bin...\n");
+                    "[--anchor] [--edges 0|1] DATA.bin...\n");
     return 2;
 }
 
@@ -100,6 +102,8 @@ static bool parse(int argc, char **argv, struct options *o)
             o->seed = strtoull(val, NULL, 10);
         else if (!strcmp(a, "--sets"))
             o->p.sets = atoi(val);
+        else if (!strcmp(a, "--edges"))
+            o->p.edges = atoi(val) != 0;
         else
             return false;
     }
@@ -205,7 +209,8 @@ int main(int argc, char **argv)
                                            : "out of memory");
         return 1;
     }
-    printf("%d set%s of tables a window\n", t.sets, t.sets > 1 ? "s (by the side to move)" : "");
+    printf("%d set%s of tables a window, %d edge strips\n", t.sets,
+           t.sets > 1 ? "s (by the side to move)" : "", t.nedge);
     uint64_t rng = o.seed * 2654435761u + 1;
     printf("epoch 0: train loss %.5f, held-out loss %.5f\n", trainer_loss(&t, &train),
            trainer_loss(&t, &held));

@@ -24,6 +24,8 @@ bool train_set_add(struct train_set *set, const struct evaluator *ev,
         s->g[i] = (int16_t)g[i];
     uint64_t men = ~pos->kings;
     pat_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men, s->idx);
+    pat_edge_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men,
+                     s->edge);
     s->phase = (float)eval_phase(ev, pos) / (float)eval_phase_full(ev);
     s->target = target;
     s->side = (uint8_t)pos->side;
@@ -39,7 +41,13 @@ void train_set_free(struct train_set *set)
 /* The pair of set s's table of window k at configuration idx. */
 static inline size_t window_pair(const struct trainer *t, int s, int k, unsigned idx)
 {
-    return EVAL_NGLOBAL + ((size_t)s * t->nwin + (size_t)k) * PAT_CONFIGS + idx;
+    return EVAL_NGLOBAL + (size_t)s * t->set_pairs + (size_t)k * PAT_CONFIGS + idx;
+}
+
+/* The pair of set s's table of edge strip k at configuration idx. */
+static inline size_t edge_pair(const struct trainer *t, int s, int k, unsigned idx)
+{
+    return window_pair(t, s, t->nwin, 0) + (size_t)k * PAT_EDGE_CONFIGS + idx;
 }
 
 bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct train_params *p)
@@ -51,7 +59,10 @@ bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct tr
     t->sets = p->sets > 0 ? p->sets : from_sets;
     if (t->sets > WEIGHTS_MAX_SETS || from_sets > t->sets)
         return false;
-    t->pairs = EVAL_NGLOBAL + (size_t)t->sets * t->nwin * PAT_CONFIGS;
+    int from_edges = ev->w.pairs ? ev->w.nedge : 0;
+    t->nedge = p->edges ? ev->layout.nedge : from_edges;
+    t->set_pairs = pat_set_pairs(&ev->layout, t->nedge);
+    t->pairs = EVAL_NGLOBAL + (size_t)t->sets * t->set_pairs;
     size_t n = t->pairs * 2;
     t->w = calloc(n, sizeof *t->w);
     t->grad = calloc(n, sizeof *t->grad);
@@ -67,12 +78,14 @@ bool trainer_init(struct trainer *t, const struct evaluator *ev, const struct tr
         /* a file made before the king terms starts them at zero */
         for (int i = 0; i < 2 * ev->w.nglobal; i++)
             t->w[i] = (float)ev->w.pairs[i] / WEIGHTS_UNIT;
-        size_t table = (size_t)t->nwin * PAT_CONFIGS * 2;
+        /* the starting file's tables, set by set; edge strips it has not start at zero */
+        size_t from_set = 2 * pat_set_pairs(&ev->layout, from_edges);
+        size_t copied = 2 * pat_set_pairs(&ev->layout, from_edges < t->nedge ? from_edges : t->nedge);
         for (int s = 0; s < t->sets; s++) {
             const int16_t *from = ev->w.pairs + 2 * ev->w.nglobal +
-                                  (s < from_sets ? (size_t)s : 0) * table;
+                                  (s < from_sets ? (size_t)s : 0) * from_set;
             float *to = t->w + 2 * window_pair(t, s, 0, 0);
-            for (size_t i = 0; i < table; i++)
+            for (size_t i = 0; i < copied; i++)
                 to[i] = (float)from[i] / WEIGHTS_UNIT;
         }
     } else {
@@ -121,6 +134,12 @@ double trainer_predict(const struct trainer *t, const struct train_sample *s)
     for (int k = 0; k < t->nwin; k++) {
         const float *a = &t->w[2 * window_pair(t, sw, k, s->idx[0][k])];
         const float *b = &t->w[2 * window_pair(t, sb, k, s->idx[1][k])];
+        open += a[0] - b[0];
+        end += a[1] - b[1];
+    }
+    for (int k = 0; k < t->nedge; k++) {
+        const float *a = &t->w[2 * edge_pair(t, sw, k, s->edge[0][k])];
+        const float *b = &t->w[2 * edge_pair(t, sb, k, s->edge[1][k])];
         open += a[0] - b[0];
         end += a[1] - b[1];
     }
@@ -203,6 +222,10 @@ void trainer_epoch(struct trainer *t, struct train_set *set, uint64_t *rng)
             add_grad(t, window_pair(t, sw, k, s->idx[0][k]), dopen, dend);
             add_grad(t, window_pair(t, sb, k, s->idx[1][k]), -dopen, -dend);
         }
+        for (int k = 0; k < t->nedge; k++) {
+            add_grad(t, edge_pair(t, sw, k, s->edge[0][k]), dopen, dend);
+            add_grad(t, edge_pair(t, sb, k, s->edge[1][k]), -dopen, -dend);
+        }
         if (++in_batch == t->p.batch || i + 1 == set->n) {
             adam_step(t, in_batch);
             in_batch = 0;
@@ -220,6 +243,7 @@ bool trainer_weights(const struct trainer *t, const char *variant, struct weight
     w->nglobal = EVAL_NGLOBAL;
     w->nwin = t->nwin;
     w->sets = t->sets;
+    w->nedge = t->nedge;
     w->count = t->pairs;
     for (size_t i = 0; i < t->pairs * 2; i++) {
         double x = round(t->w[i] * WEIGHTS_UNIT);

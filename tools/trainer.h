@@ -17,6 +17,7 @@
 struct train_sample {
     int16_t g[EVAL_NGLOBAL];
     uint16_t idx[2][PAT_MAX_WINDOWS];
+    uint16_t edge[2][PAT_MAX_EDGES];
     float phase;   /* weight of the opening set, 0..1 */
     float target;  /* White's expected score, 0..1 */
     uint8_t side;  /* to move */
@@ -38,10 +39,13 @@ struct train_params {
     int batch;
     int sets;       /* tables per window (weights.h); 0: as many as the start's */
     bool anchor;    /* decay towards the starting weights instead of zero */
+    bool edges;     /* fit tables for the edge strips (pattern.h), from zero when
+                       the starting weights have none */
 };
 
 struct trainer {
-    int nwin, sets;
+    int nwin, sets, nedge;
+    size_t set_pairs;          /* pairs of one set of tables (pat_set_pairs) */
     size_t pairs;              /* weight pairs: globals, then the windows' tables */
     float *w, *grad, *m, *v;   /* [pairs * 2] */
     float *w0;                 /* the starting weights, with p.anchor */

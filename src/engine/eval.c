@@ -401,7 +401,7 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
     /* with two sets, a view reads the first when its side is to move */
     const int16_t *white_view = w + 2 * nglobal, *black_view = white_view;
     if (ev->w.sets == 2) {
-        size_t set = 2 * (size_t)PAT_CONFIGS * ev->layout.nwin;
+        size_t set = 2 * pat_set_pairs(&ev->layout, ev->w.nedge);
         if (pos->side == DR_WHITE)
             black_view += set;
         else
@@ -413,6 +413,18 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
         const int16_t *b = black_view + table + 2 * idx[1][k];
         open += a[0] - b[0];
         end += a[1] - b[1];
+    }
+    if (ev->w.nedge) {
+        uint16_t edge[2][PAT_MAX_EDGES];
+        pat_edge_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men,
+                         edge);
+        for (int k = 0; k < ev->w.nedge; k++) {
+            size_t table = 2 * (pat_set_pairs(&ev->layout, 0) + (size_t)PAT_EDGE_CONFIGS * k);
+            const int16_t *a = white_view + table + 2 * edge[0][k];
+            const int16_t *b = black_view + table + 2 * edge[1][k];
+            open += a[0] - b[0];
+            end += a[1] - b[1];
+        }
     }
     int64_t phase = eval_phase(ev, pos), full = eval_phase_full(ev);
     return (int)((open * phase + end * (full - phase)) / (full * WEIGHTS_UNIT));

@@ -68,6 +68,12 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                      WEIGHTS_MAX_SETS);
         return false;
     }
+    int nedge = version >= 3 ? b[6] : 0;
+    if (nedge && (nedge != lay->nedge || b[7] != PAT_EDGE_CELLS)) {
+        dr_error_set(err, "%s: %d edge strips of %d squares; this board has %d of %d", source,
+                     nedge, b[7], lay->nedge, PAT_EDGE_CELLS);
+        return false;
+    }
     uint32_t nwin = get32(bytes + 52), nglob = get32(bytes + 56), nconf = get32(bytes + 60);
     uint32_t count = get32(bytes + 64), sum = get32(bytes + 68);
     if ((int)nwin != lay->nwin ||
@@ -78,7 +84,7 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
                      WEIGHTS_NGLOBAL_BEFORE_KINGS, PAT_CONFIGS);
         return false;
     }
-    size_t want = (size_t)nglob + (size_t)sets * nwin * PAT_CONFIGS;
+    size_t want = (size_t)nglob + (size_t)sets * pat_set_pairs(lay, nedge);
     if (count != want || size != WEIGHTS_HEADER + want * 4) {
         dr_error_set(err, "%s: %zu bytes for %u weight pairs; %zu expected", source, size,
                      count, WEIGHTS_HEADER + want * 4);
@@ -98,6 +104,7 @@ bool weights_parse(const uint8_t *bytes, size_t size, const char *source,
     out->nglobal = (int)nglob;
     out->nwin = lay->nwin;
     out->sets = sets;
+    out->nedge = nedge;
     out->count = want;
     return true;
 }
@@ -152,6 +159,8 @@ bool weights_write_file(const char *path, const struct dr_variant *v, const stru
     buf[47] = (uint8_t)(v->height >> 8);
     buf[48] = v->all_squares ? 1 : 0;
     buf[49] = (uint8_t)(w->sets > 1 ? w->sets : 1);
+    buf[50] = (uint8_t)w->nedge;
+    buf[51] = w->nedge ? PAT_EDGE_CELLS : 0;
     put32(buf + 52, (uint32_t)w->nwin);
     put32(buf + 56, (uint32_t)w->nglobal);
     put32(buf + 60, PAT_CONFIGS);

@@ -3,15 +3,16 @@
  *
  * A file is a 72-byte header and the weights, all little-endian:
  *   "DRWEIGHT", u32 version, char variant[32] (the rules it was trained
- *   for), u16 width, u16 height, u8 all_squares, u8 sets, 2 bytes zero,
+ *   for), u16 width, u16 height, u8 all_squares, u8 sets, u8 edge strips
+ *   (0, or the board's: pattern.h), u8 squares of a strip (9, or 0 without),
  *   u32 windows, u32 globals, u32 configurations (3^8), u32 count, u32
  *   checksum (FNV-1a of the data), then count pairs of i16 (opening,
  *   endgame): the global terms first, then each set's tables, one per
- *   window, of configurations.
+ *   window, of configurations, followed by one per edge strip of 3^9.
  * sets is 1 (a window's weight does not depend on who is to move) or 2 (the
  * first set read when the view's own side is to move, the second when the
  * other side is: a tempo matters in draughts).  Version 1 files have a zero
- * there and one set; they are still read.
+ * there and one set, versions 1 and 2 no edge strips; they are still read.
  * A weight is in 1/WEIGHTS_UNIT of a centi-man. */
 #ifndef DR_WEIGHTS_H
 #define DR_WEIGHTS_H
@@ -23,7 +24,7 @@
 #include "draughts/variant.h"
 #include "pattern.h"
 
-#define WEIGHTS_VERSION 2
+#define WEIGHTS_VERSION 3
 #define WEIGHTS_MAX_SETS 2
 #define WEIGHTS_HEADER 72
 #define WEIGHTS_UNIT 16
@@ -35,6 +36,7 @@ struct weights {
     char variant[DR_NAME_LEN];
     int nglobal, nwin;
     int sets;              /* tables per window: 1, or 2 split by the side to move */
+    int nedge;             /* edge strips with tables: 0 or the layout's nedge */
     size_t count;          /* pairs */
     int16_t *pairs;        /* [count][2]: opening, endgame */
 };
