@@ -258,6 +258,54 @@ static void test_edge_strips_geometry(void **state)
     }
 }
 
+/* The runaway terms against their definition, square by square: a man
+ * is free when no enemy piece stands on a square ahead of it (its own row
+ * included) no more files away than one plus the rows between them; near
+ * adds the rows it has crossed, plus one.  Every variant's board. */
+static void test_runaway_men_by_definition(void **state)
+{
+    (void)state;
+    for (const char *const *name = dr_variant_builtin_names(); *name; name++) {
+        struct dr_variant v;
+        assert_true(dr_variant_builtin(*name, &v, NULL));
+        struct evaluator ev;
+        eval_init(&ev, &v);
+        int free_seen = 0;
+        for (int i = 0; i < 3000; i++) {
+            struct dr_position pos;
+            random_position(&v, &pos, 2 + (int)(rnd() % (unsigned)(v.nsquares / 2)));
+            int want[2] = {0, 0}, near[2] = {0, 0};
+            for (int side = 0; side < 2; side++)
+                for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+                    if (!((pos.pieces[side] & ~pos.kings) >> sq & 1))
+                        continue;
+                    bool stopped = false;
+                    for (int t = 0; t < DR_MAX_SQUARES; t++) {
+                        if (!((pos.pieces[!side] >> t) & 1))
+                            continue;
+                        int ahead = side == DR_WHITE ? v.sq_rank[t] - v.sq_rank[sq]
+                                                     : v.sq_rank[sq] - v.sq_rank[t];
+                        if (ahead >= 0 && abs(v.sq_file[t] - v.sq_file[sq]) <= ahead + 1)
+                            stopped = true;
+                    }
+                    if (stopped)
+                        continue;
+                    want[side]++;
+                    near[side] += (side == DR_WHITE ? v.sq_rank[sq]
+                                                    : v.height - 1 - v.sq_rank[sq]) + 1;
+                }
+            int f[EVAL_NFEATURES];
+            eval_features(&ev, &pos, f);
+            if (f[EF_RUNAWAY] != want[0] - want[1] || f[EF_RUNAWAY_NEAR] != near[0] - near[1])
+                fail_msg("%s: runaways %d and %d, want %d and %d", *name, f[EF_RUNAWAY],
+                         f[EF_RUNAWAY_NEAR], want[0] - want[1], near[0] - near[1]);
+            free_seen += want[0] + want[1] > 0;
+        }
+        assert_true(free_seen > 100);
+        eval_free(&ev);
+    }
+}
+
 /* A file with the edge strips' tables is read with them: zeroing those
  * tables changes the scores. */
 static void test_edge_tables_read(void **state)
@@ -760,6 +808,7 @@ int main(void)
         cmocka_unit_test(test_window_reading_portable),
         cmocka_unit_test(test_edge_strips_geometry),
         cmocka_unit_test(test_edge_tables_read),
+        cmocka_unit_test(test_runaway_men_by_definition),
         cmocka_unit_test(test_builtin_weights_chosen),
         cmocka_unit_test(test_rules_file_falls_back),
         cmocka_unit_test(test_weights_damage_refused),

@@ -31,21 +31,52 @@ static const struct eval_family *family_of(const struct dr_variant *v)
     return v->width * v->height >= 100 ? &families[0] : &families[1];
 }
 
-/* Every square an enemy could use to block or take a man on sq before it
- * crowns: the cone ahead, widening one file per row (two for the enemy's
- * reach). */
-static uint64_t cone_ahead(const struct dr_variant *v, int side, int sq)
+/* A man is a runaway when no enemy piece stands in its cone: the squares
+ * ahead of it that could block or take it before it crowns, widening one
+ * file a row from one file either side of its own (two for the enemy's
+ * reach).  The steps of cone_back and cone_along (eval.h), from the
+ * geometry: a cone turned round is a fill of single steps one row back,
+ * after one step along the row where that is a playing square (the
+ * all-squares boards). */
+static void cone_steps(struct evaluator *ev)
 {
-    int f = v->sq_file[sq], r = v->sq_rank[sq];
-    uint64_t cone = 0;
-    for (int t = 0; t < DR_MAX_SQUARES; t++) {
-        if (v->sq_file[t] < 0)
-            continue;
-        int ahead = side == DR_WHITE ? v->sq_rank[t] - r : r - v->sq_rank[t];
-        if (ahead >= 0 && abs(v->sq_file[t] - f) <= ahead + 1 && t != sq)
-            cone |= 1ULL << t;
+    const struct dr_variant *v = ev->v;
+    ev->cone_back[DR_WHITE] = ev->cone_back[DR_BLACK] = ev->cone_along = 0;
+    for (int d = 0; d < DR_NDIRS; d++)
+        for (int sq = 0; sq < DR_MAX_SQUARES; sq++) {
+            int to = v->sq_file[sq] < 0 ? -1 : v->next_sq[d][sq];
+            if (to < 0)
+                continue;
+            int rows = v->sq_rank[to] - v->sq_rank[sq], files = abs(v->sq_file[to] - v->sq_file[sq]);
+            if (files > 1)
+                break;
+            if (rows == 0 && files == 1)
+                ev->cone_along |= 1u << d;
+            else if (rows == -1)
+                ev->cone_back[DR_WHITE] |= 1u << d; /* White's men go up the rows */
+            else if (rows == 1)
+                ev->cone_back[DR_BLACK] |= 1u << d;
+            break;
+        }
+}
+
+/* The squares from which a man of side has a piece of enemy in its cone:
+ * a few shifts for all the men at once, where a test a man cost a
+ * mispredicted branch or a table load each. */
+static uint64_t cone_shadow(const struct evaluator *ev, int side, uint64_t enemy)
+{
+    const struct dr_variant *v = ev->v;
+    uint64_t shadow = enemy;
+    for (unsigned dirs = ev->cone_along; dirs; dirs &= dirs - 1)
+        shadow |= bits_step(v, enemy, __builtin_ctz(dirs));
+    for (uint64_t front = shadow; front;) {
+        uint64_t next = 0;
+        for (unsigned dirs = ev->cone_back[side]; dirs; dirs &= dirs - 1)
+            next |= bits_step(v, front, __builtin_ctz(dirs));
+        front = next & ~shadow;
+        shadow |= next;
     }
-    return cone;
+    return shadow;
 }
 
 /* How many rule fields of a and b differ (boards are compared apart). */
@@ -179,9 +210,8 @@ void eval_init(struct evaluator *ev, const struct dr_variant *v)
             for (int side = 0; side < 2; side++)
                 if ((ev->rows_done[side][sq] >> k) & 1)
                     ev->rows_done_bit[side][k] |= 1ULL << sq;
-        for (int side = 0; side < 2; side++)
-            ev->cone[side][sq] = cone_ahead(v, side, sq);
     }
+    cone_steps(ev);
     ev->drawn_kings_vs_lone_king = v->king_halt ? 0 : (v->king_flying ? 2 : 0);
     init_own_squares(ev);
     struct dr_position start;
@@ -247,14 +277,11 @@ static void side_features(const struct evaluator *ev, const struct dr_position *
         left += bits_count(plane & ev->left_half) << k;
         right += bits_count(plane & ~ev->left_half) << k;
     }
-    /* without a branch: whether a man is free is as good as random, and
-     * a mispredicted branch a man cost more than the rest of the loop */
-    for (uint64_t b = men; b;) {
-        int sq = bits_pop(&b);
-        int free_man = !(ev->cone[side][sq] & enemy);
-        runaway += free_man;
-        near += free_man * (ev->rows_done[side][sq] + 1);
-    }
+    uint64_t free_men = men & ~cone_shadow(ev, side, enemy);
+    runaway = bits_count(free_men);
+    near = runaway;
+    for (int k = 0; k < ev->row_planes; k++)
+        near += bits_count(free_men & ev->rows_done_bit[side][k]) << k;
     f[EF_ADVANCE] += sign * (left + right);
     f[EF_RUNAWAY] += sign * runaway;
     f[EF_RUNAWAY_NEAR] += sign * near;

@@ -59,7 +59,10 @@ struct evaluator {
     const struct dr_variant *v;
     const struct eval_family *family;
     uint64_t centre;                     /* central files */
-    uint64_t cone[2][DR_MAX_SQUARES];    /* squares ahead of a man that could stop it */
+    /* the runaways' cones (eval.c) turned round: from a piece, the steps (bit sets of enum
+     * dr_dir) that reach the squares whose cone holds it, one row back
+     * towards side's first row, and along its own row */
+    unsigned cone_back[2], cone_along;
     uint64_t left_half;
     int rows_done[2][DR_MAX_SQUARES];    /* rows a man has crossed from its first row */
     uint64_t rows_done_bit[2][6];        /* squares whose rows_done has bit k set */
