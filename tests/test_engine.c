@@ -684,6 +684,27 @@ static void test_counters_in_search(void **state)
     dr_engine_free(e);
 }
 
+/* The piece keys are splitmix64 of kind * 64 + square + 1, worked out by
+ * the compiler (zobrist.h): the table holds exactly that mix, so that the
+ * keys, and with them the opening books' and the hash table's, never
+ * change with how they are computed. */
+static void test_zobrist_table_is_the_mix(void **state)
+{
+    (void)state;
+    for (int kind = 0; kind < 4; kind++)
+        for (int sq = 0; sq < 64; sq++) {
+            uint64_t x = (uint64_t)(kind * 64 + sq + 1) * 0x9E3779B97F4A7C15ULL;
+            x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+            x ^= x >> 31;
+            assert_true(dr_zobrist_piece(kind, sq) == x);
+        }
+    /* and the keys differ piece by piece */
+    for (int i = 0; i < 256; i++)
+        for (int j = 0; j < i; j++)
+            assert_true(dr_zobrist_pieces[i] != dr_zobrist_pieces[j]);
+}
+
 /* Turkish men step sideways, so a position can come back after men moved:
  * the search sees that a3-b3 repeats the position after White's first move
  * and takes the draw; lost otherwise (a man against three kings and a man). */
@@ -728,6 +749,7 @@ int main(int argc, char **argv)
     if (argc > 1)
         egdb_max_plies = atoi(argv[1]);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zobrist_table_is_the_mix),
         cmocka_unit_test(test_reproducible),      cmocka_unit_test(test_forced_move_at_once),
         cmocka_unit_test(test_no_legal_move),     cmocka_unit_test(test_stop_is_prompt),
         cmocka_unit_test(test_stop_before_search),

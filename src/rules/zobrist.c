@@ -1,5 +1,12 @@
 #include "draughts/zobrist.h"
 
+#define ZOB4(i) DR_ZOBRIST_MIX(i), DR_ZOBRIST_MIX((i) + 1), DR_ZOBRIST_MIX((i) + 2), \
+    DR_ZOBRIST_MIX((i) + 3)
+#define ZOB16(i) ZOB4(i), ZOB4((i) + 4), ZOB4((i) + 8), ZOB4((i) + 12)
+#define ZOB64(i) ZOB16(i), ZOB16((i) + 16), ZOB16((i) + 32), ZOB16((i) + 48)
+
+const uint64_t dr_zobrist_pieces[4 * 64] = {ZOB64(0), ZOB64(64), ZOB64(128), ZOB64(192)};
+
 uint64_t dr_zobrist(const struct dr_position *pos)
 {
     uint64_t key = pos->side == DR_BLACK ? DR_ZOBRIST_BLACK_TO_MOVE : 0;
