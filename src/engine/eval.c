@@ -271,15 +271,14 @@ static void side_features(const struct evaluator *ev, const struct dr_position *
     if (!(enemy & pos->kings))
         f[EF_BACK_RANK] += sign * bits_count(men & v->promo_row[!side]);
     /* rows crossed, summed bit by bit of the row count */
-    int left = 0, right = 0, runaway = 0, near = 0;
+    int left = 0, right = 0;
     for (int k = 0; k < ev->row_planes; k++) {
         uint64_t plane = men & ev->rows_done_bit[side][k];
         left += bits_count(plane & ev->left_half) << k;
         right += bits_count(plane & ~ev->left_half) << k;
     }
     uint64_t free_men = men & ~cone_shadow(ev, side, enemy);
-    runaway = bits_count(free_men);
-    near = runaway;
+    int runaway = bits_count(free_men), near = runaway;
     for (int k = 0; k < ev->row_planes; k++)
         near += bits_count(free_men & ev->rows_done_bit[side][k]) << k;
     f[EF_ADVANCE] += sign * (left + right);
@@ -445,8 +444,9 @@ static int learned_score(const struct evaluator *ev, const struct dr_position *p
         uint16_t edge[2][PAT_MAX_EDGES];
         pat_edge_indexes(&ev->layout, pos->pieces[DR_WHITE] & men, pos->pieces[DR_BLACK] & men,
                          edge);
+        size_t windows = pat_set_pairs(&ev->layout, 0); /* the strips' tables follow */
         for (int k = 0; k < ev->w.nedge; k++) {
-            size_t table = 2 * (pat_set_pairs(&ev->layout, 0) + (size_t)PAT_EDGE_CONFIGS * k);
+            size_t table = 2 * (windows + (size_t)PAT_EDGE_CONFIGS * k);
             const int16_t *a = white_view + table + 2 * edge[0][k];
             const int16_t *b = black_view + table + 2 * edge[1][k];
             open += a[0] - b[0];
