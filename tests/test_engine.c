@@ -684,6 +684,39 @@ static void test_counters_in_search(void **state)
     dr_engine_free(e);
 }
 
+/* A count that has already run out at the root (a referee that does not
+ * apply the rule goes on with the game) starts afresh there: the search
+ * still sees the win and the loss, not a draw in every line, in which any
+ * move, a lost one too, would do (a Hub game against Scan 2.0 lost so). */
+static void test_run_out_count_starts_afresh(void **state)
+{
+    (void)state;
+    struct dr_variant v;
+    struct dr_position won;
+    load("international", "W:WK23,K32,K41:BK15", &v, &won);
+    struct dr_limits l = {0};
+    l.depth = 6;
+    struct dr_move m;
+    struct dr_search_info info;
+    struct dr_engine *e = dr_engine_new(&v, 8);
+    struct dr_game_context material = {.endgame_limit = 32, .endgame_elapsed = 32};
+    assert_true(dr_engine_search(e, &won, &material, &l, NULL, NULL, &m, &info));
+    printf("3 kings v 1, the material count run out: %d\n", info.score);
+    assert_int_equal(info.score, DR_SCORE_WIN - 7);
+    /* the winning move played, the lone king's side sees its loss */
+    struct dr_position lost = won;
+    dr_make(&v, &lost, &m);
+    dr_engine_new_game(e);
+    material.endgame_elapsed = 40;
+    assert_true(dr_engine_search(e, &lost, &material, &l, NULL, NULL, &m, &info));
+    assert_int_equal(info.score, -(DR_SCORE_WIN - 6));
+    dr_engine_new_game(e);
+    struct dr_game_context kings = {.reversible_plies = 50, .kings_only_plies = 50};
+    assert_true(dr_engine_search(e, &won, &kings, &l, NULL, NULL, &m, &info));
+    assert_int_equal(info.score, DR_SCORE_WIN - 7);
+    dr_engine_free(e);
+}
+
 /* The piece keys are splitmix64 of kind * 64 + square + 1, worked out by
  * the compiler (zobrist.h): the table holds exactly that mix, so that the
  * keys, and with them the opening books' and the hash table's, never
@@ -761,6 +794,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_selective_search_setting),
         cmocka_unit_test(test_killer_two_kings_win),
         cmocka_unit_test(test_egdb_wins),         cmocka_unit_test(test_counters_in_search),
+        cmocka_unit_test(test_run_out_count_starts_afresh),
         cmocka_unit_test(test_table_win_played_out),
         cmocka_unit_test(test_table_win_within_counter),
     };

@@ -461,6 +461,19 @@ static void update_quiet_stats(struct searcher *e, int ply, int side, const stru
 }
 
 
+/* A draw count that has already run out at the root: whoever runs the game
+ * does not apply that rule (a Hub referee that knows only the kings-only
+ * rule, say), or the game would be over.  Searched as it is, every line
+ * would score a draw and any move, a lost one too, would do; the count
+ * starts afresh from the root instead, as a set-up position's does. */
+static void counts_run_out_afresh(const struct dr_variant *v, struct counters *c)
+{
+    if (c->eg_limit && c->eg_elapsed >= c->eg_limit)
+        c->eg_elapsed = 0;
+    if (v->draw_kings_only_plies && c->kings_only >= v->draw_kings_only_plies)
+        c->kings_only = 0;
+}
+
 static struct counters counters_after(const struct dr_variant *v, const struct counters *c,
                                       const struct dr_position *before,
                                       const struct dr_position *after, const struct dr_move *m)
@@ -854,6 +867,7 @@ bool dr_engine_search(struct dr_engine *e, const struct dr_position *pos,
         cnt.kings_only = ctx->kings_only_plies;
         cnt.eg_limit = ctx->endgame_limit;
         cnt.eg_elapsed = ctx->endgame_elapsed;
+        counts_run_out_afresh(e->v, &cnt);
     }
     int max_depth = limits->depth > 0 ? limits->depth : DR_MAX_PLY - 8;
     if (root.count == 1 && (budget.hard_ms || budget.soft_ms))
