@@ -645,8 +645,15 @@ static int search(struct searcher *s, const struct dr_position *pos, int alpha, 
         }
     }
     int bound = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(&e->tt, key, depth, bound, score_to_tt(best, ply), best_move.from, best_move.to,
-             tt_capture_hash(best_move.captures));
+    /* a node that failed low found no best move: the hash move it had stays */
+    int keep_from = best_move.from, keep_to = best_move.to;
+    uint16_t keep_capture = tt_capture_hash(best_move.captures);
+    if (bound == TT_UPPER && hit) {
+        keep_from = hit->from;
+        keep_to = hit->to;
+        keep_capture = hit->capture_hash;
+    }
+    tt_store(&e->tt, key, depth, bound, score_to_tt(best, ply), keep_from, keep_to, keep_capture);
     return best;
 }
 
